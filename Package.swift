@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// Cadence: a frame-paced game loop for Swift games on Linux, windowed by SDL2.
+import PackageDescription
+
+let package = Package(
+    name: "Cadence",
+    products: [
+        .library(name: "Cadence", targets: ["Cadence"]),
+        .library(name: "CadenceSDL", targets: ["CadenceSDL"]),
+        .executable(name: "spinning-sprite", targets: ["SpinningSprite"]),
+        .executable(name: "display-probe", targets: ["DisplayProbe"]),
+        .executable(name: "cadence-bench", targets: ["CadenceBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only place that talks C to SDL2 (and SDL2_ttf for overlay text).
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
+        ),
+        // libdrm, read-only: a connector's `vrr_capable` and its CRTC's `VRR_ENABLED`.
+        .systemLibrary(
+            name: "CDRM",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        // Pure Swift: clocks, display link, pacing, statistics, EDID, simulator. No SDL.
+        .target(name: "Cadence"),
+        // The SDL platform layer and the real-time driver of the display link.
+        .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM"]),
+        .executableTarget(
+            name: "SpinningSprite",
+            dependencies: [
+                "Cadence", "CadenceSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "DisplayProbe",
+            dependencies: [
+                "Cadence", "CadenceSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Scripts/bench: pacing figures, judged there and never in the tests.
+        .executableTarget(
+            name: "CadenceBench",
+            dependencies: [
+                "Cadence", "CadenceSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
+        .testTarget(name: "CadenceSDLTests", dependencies: ["CadenceSDL", "CSDL2"]),
+        .testTarget(name: "SampleTests", dependencies: ["Cadence"]),
+    ]
+)

@@ -1,0 +1,37 @@
+// The one C header Swift sees for SDL2. It includes SDL and SDL_ttf and wraps,
+// as `static inline` functions prefixed `CSDL2_`, the macros Swift cannot import
+// (function-like macros, and constants built from expressions).
+#ifndef CADENCE_CSDL2_SHIM_H
+#define CADENCE_CSDL2_SHIM_H
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+/// `SDL_WINDOWPOS_CENTERED`: centre the window on the primary display.
+static inline int CSDL2_WindowPosCentered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
+
+/// `SDL_WINDOWPOS_UNDEFINED`: let the window manager place the window.
+static inline int CSDL2_WindowPosUndefined(void) { return (int)SDL_WINDOWPOS_UNDEFINED; }
+
+/// `SDL_BUTTON(X)`: the bit for mouse button `X` in a button-state mask.
+static inline Uint32 CSDL2_Button(int button) { return (Uint32)SDL_BUTTON(button); }
+
+/// `SDL_LoadBMP(file)`: a surface from a BMP file, or NULL with `SDL_GetError()` set.
+static inline SDL_Surface *CSDL2_LoadBMP(const char *file) { return SDL_LoadBMP(file); }
+
+/// `SDL_SaveBMP(surface, file)`: 0 on success, negative with `SDL_GetError()` set.
+static inline int CSDL2_SaveBMP(SDL_Surface *surface, const char *file) { return SDL_SaveBMP(surface, file); }
+
+/// `SDL_PIXELFORMAT_ARGB8888`, an enum Swift imports awkwardly; used for screenshots.
+static inline Uint32 CSDL2_PixelFormatARGB8888(void) { return (Uint32)SDL_PIXELFORMAT_ARGB8888; }
+
+/// `SDL_MUSTLOCK(surface)`: whether pixels must be locked before they are read.
+static inline int CSDL2_MustLock(SDL_Surface *surface) { return SDL_MUSTLOCK(surface) ? 1 : 0; }
+
+/// `SDL_WINDOW_FULLSCREEN_DESKTOP`: borderless fullscreen at the desktop mode.
+static inline Uint32 CSDL2_WindowFullscreenDesktop(void) { return (Uint32)SDL_WINDOW_FULLSCREEN_DESKTOP; }
+
+/// `SDL_VERSION`: the SDL headers this was compiled against.
+static inline SDL_version CSDL2_CompiledVersion(void) { SDL_version v; SDL_VERSION(&v); return v; }
+
+#endif

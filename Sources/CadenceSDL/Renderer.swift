@@ -1,0 +1,141 @@
+import CSDL2
+
+/// An SDL 2D renderer for one window: drawing, presenting, vsync and screenshots.
+public final class Renderer {
+    /// The underlying SDL handle.
+    let handle: OpaquePointer
+    /// The window drawn to; held so it outlives the renderer.
+    public let window: Window
+    /// SDL's renderer backend name: `opengl`, `opengles2`, `software`, ...
+    public let backend: String
+    /// Why the renderer is not what was asked for (software fallback, vsync
+    /// fallback), for the overlay and the log; nil when it is.
+    public private(set) var notes: [String] = []
+    /// The vsync mode actually in effect, which may differ from the one asked for.
+    public private(set) var vsync: VSyncMode
+
+    /// Creates a renderer, falling back from accelerated to software.
+    ///
+    /// - Parameters:
+    ///   - software: ask for the software renderer directly (headless runs).
+    ///   - vsync: the mode wanted; see ``setVSync(_:)`` for fallbacks.
+    public init(window: Window, software: Bool = false, vsync: VSyncMode = .on) throws {
+        self.window = window
+        var created: OpaquePointer?
+        var notes: [String] = []
+        if !software {
+            created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_ACCELERATED.rawValue)
+            if created == nil {
+                notes.append("accelerated renderer unavailable (\(String(cString: SDL_GetError()))); using software")
+            }
+        }
+        if created == nil {
+            created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer = created else { throw SDLError("SDL_CreateRenderer") }
+        handle = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        backend = info.name.map { String(cString: $0) } ?? "unknown"
+        self.notes = notes
+        self.vsync = .off
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        setVSync(vsync)
+    }
+
+    deinit { SDL_DestroyRenderer(handle) }
+
+    /// Whether `backend` is the CPU renderer (headless, or no GPU).
+    public var isSoftware: Bool { backend == "software" }
+
+    /// Switches vsync, falling back to what the driver supports.
+    ///
+    /// `adaptive` needs an OpenGL backend whose driver accepts swap interval -1;
+    /// otherwise `on` is used and a note says so. Returns the mode in effect.
+    @discardableResult
+    public func setVSync(_ mode: VSyncMode) -> VSyncMode {
+        notes.removeAll { $0.hasPrefix("vsync") }
+        switch mode {
+        case .on, .off:
+            if SDL_RenderSetVSync(handle, mode == .on ? 1 : 0) != 0 {
+                notes.append("vsync \(mode.rawValue) unsupported by \(backend): \(String(cString: SDL_GetError()))")
+                vsync = mode == .on ? .off : .on
+            } else {
+                vsync = mode
+            }
+        case .adaptive:
+            let isGL = backend.hasPrefix("opengl")
+            if isGL, SDL_RenderSetVSync(handle, 1) == 0, SDL_GL_SetSwapInterval(-1) == 0 {
+                vsync = .adaptive
+            } else {
+                let reason = isGL ? String(cString: SDL_GetError()) : "the \(backend) renderer has no late swap"
+                notes.append("vsync adaptive unavailable (\(reason)); using on")
+                vsync = SDL_RenderSetVSync(handle, 1) == 0 ? .on : .off
+            }
+        }
+        return vsync
+    }
+
+    /// The drawable size in pixels (differs from the window size on HiDPI).
+    public var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Sets the colour for following clears, fills and lines.
+    public func setColor(_ c: Color) {
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+    }
+
+    /// Fills the whole target with `color`.
+    public func clear(_ color: Color) {
+        setColor(color)
+        SDL_RenderClear(handle)
+    }
+
+    /// Fills a rectangle with `color` (blended when alpha < 255).
+    public func fill(_ rect: Rect, _ color: Color) {
+        setColor(color)
+        var r = rect.sdl
+        SDL_RenderFillRect(handle, &r)
+    }
+
+    /// Draws a rectangle's outline.
+    public func outline(_ rect: Rect, _ color: Color) {
+        setColor(color)
+        var r = rect.sdl
+        SDL_RenderDrawRect(handle, &r)
+    }
+
+    /// Draws a one-pixel line.
+    public func line(from a: (x: Int, y: Int), to b: (x: Int, y: Int), _ color: Color) {
+        setColor(color)
+        SDL_RenderDrawLine(handle, Int32(a.x), Int32(a.y), Int32(b.x), Int32(b.y))
+    }
+
+    /// Draws `texture` into `rect`, rotated clockwise by `degrees` about its centre.
+    public func draw(_ texture: Texture, in rect: Rect, rotation degrees: Double = 0) {
+        var dst = rect.sdl
+        SDL_RenderCopyEx(handle, texture.handle, nil, &dst, degrees, nil, SDL_FLIP_NONE)
+    }
+
+    /// Shows what was drawn. With vsync on this blocks until the next vblank.
+    public func present() {
+        SDL_RenderPresent(handle)
+    }
+
+    /// Reads the current target back into an image, before `present()`.
+    ///
+    /// SDL's back buffer is undefined after a present, so the screenshot of a
+    /// frame must be taken between drawing it and presenting it.
+    public func readPixels() throws -> Image {
+        let (w, h) = outputSize
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        try pixels.withUnsafeMutableBytes { buf in
+            try check(SDL_RenderReadPixels(handle, nil, CSDL2_PixelFormatARGB8888(),
+                                           buf.baseAddress, Int32(w * 4)), "SDL_RenderReadPixels")
+        }
+        return Image(width: w, height: h, argb: pixels)
+    }
+}

@@ -1,0 +1,38 @@
+import CSDL2
+
+/// SDL's process-wide video and event state, initialised once for the program.
+///
+/// SDL is global: there is one session per process, and every SDL call belongs on
+/// the thread that created it (the main thread). Keep the session alive for as
+/// long as any window exists; `shutdown()` quits SDL.
+public final class SDLSession {
+    /// The video driver SDL chose (`x11`, `wayland`, `offscreen`, `dummy`, ...).
+    public let videoDriver: String
+
+    /// Initialises SDL video and events, optionally forcing a video driver.
+    ///
+    /// - Parameter driver: `"offscreen"` for headless rendering (no display server
+    ///   needed), `"dummy"` for no output at all, or nil to let SDL choose from
+    ///   `SDL_VIDEODRIVER` and the environment.
+    public init(videoDriver driver: String? = nil) throws {
+        if let driver {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
+        }
+        // A game loop wants the compositor left alone and the screensaver off.
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
+        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// The SDL library version linked at run time, e.g. `2.26.5`.
+    public static var linkedVersion: String {
+        var v = SDL_version()
+        SDL_GetVersion(&v)
+        return "\(v.major).\(v.minor).\(v.patch)"
+    }
+
+    /// Quits SDL; call once, after every window and renderer is gone.
+    public func shutdown() {
+        SDL_Quit()
+    }
+}

@@ -1,0 +1,31 @@
+import CSDL2
+
+/// A GPU (or software) texture made from an image file, e.g. the game's sprite.
+public final class Texture {
+    let handle: OpaquePointer
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+
+    /// Loads a BMP file (with alpha when it has an alpha mask) into a texture.
+    ///
+    /// Throws with the path in the message when the file is missing or not a
+    /// readable BMP, so a game with a broken asset says which one.
+    public init(bmpFile path: String, renderer: Renderer) throws {
+        guard let surface = CSDL2_LoadBMP(path) else { throw SDLError("SDL_LoadBMP(\(path))") }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface)
+        else { throw SDLError("SDL_CreateTextureFromSurface(\(path))") }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        handle = texture
+        width = Int(surface.pointee.w)
+        height = Int(surface.pointee.h)
+    }
+
+    /// Wraps a texture SDL already made (text rendering).
+    init(handle: OpaquePointer, width: Int, height: Int) {
+        self.handle = handle; self.width = width; self.height = height
+    }
+
+    deinit { SDL_DestroyTexture(handle) }
+}

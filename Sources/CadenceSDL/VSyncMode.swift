@@ -1,0 +1,20 @@
+/// How presents relate to the display's vertical blank.
+///
+/// - `on`: a present waits for the next vblank; no tearing, present blocks.
+/// - `off`: present at once; may tear; the presenter's timer does all pacing.
+/// - `adaptive`: late-swap tearing: wait for vblank when on time, but tear
+///   rather than wait a whole extra refresh when a frame is late (GL
+///   `EXT_swap_control_tear`, swap interval -1). Where the driver lacks it, the
+///   renderer falls back to `on` and says so.
+public enum VSyncMode: String, CaseIterable, Sendable {
+    case on, off, adaptive
+
+    /// The next mode in the V-key cycle: on → off → adaptive → on.
+    public var next: VSyncMode {
+        switch self {
+        case .on: .off
+        case .off: .adaptive
+        case .adaptive: .on
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CSDL2
+
+/// An SDL window: title, size, resizable, fullscreen (desktop) and where it sits.
+public final class Window {
+    /// The underlying SDL handle, for the renderer; never nil while the window lives.
+    let handle: OpaquePointer
+
+    /// Opens a window centred on the primary display.
+    ///
+    /// - Parameters:
+    ///   - fullscreen: borderless fullscreen at the desktop mode. Desktop
+    ///     fullscreen never changes the display mode, so it is instant and is
+    ///     what variable refresh needs to take effect.
+    ///   - hidden: create without showing, for tests that only need a surface.
+    public init(title: String, width: Int, height: Int,
+                resizable: Bool = true, fullscreen: Bool = false, hidden: Bool = false) throws {
+        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+        if fullscreen { flags |= CSDL2_WindowFullscreenDesktop() }
+        flags |= hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        guard let window = SDL_CreateWindow(
+            title, CSDL2_WindowPosCentered(), CSDL2_WindowPosCentered(),
+            Int32(width), Int32(height), flags
+        ) else { throw SDLError("SDL_CreateWindow") }
+        handle = window
+    }
+
+    deinit { SDL_DestroyWindow(handle) }
+
+    /// SDL's window ID, which events carry to say which window they are for.
+    public var id: UInt32 { SDL_GetWindowID(handle) }
+
+    /// The size in screen coordinates.
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(handle, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Whether the window is fullscreen (exclusive or desktop), from SDL's flags.
+    public var isFullscreen: Bool {
+        SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN.rawValue != 0
+    }
+
+    /// Whether the window is minimized or hidden: nothing is visible, so the game
+    /// should pause its display link and let the CPU rest.
+    public var isOccluded: Bool {
+        let flags = SDL_GetWindowFlags(handle)
+        return flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
+    }
+
+    /// Switches between windowed and borderless desktop fullscreen.
+    public func setFullscreen(_ on: Bool) throws {
+        try check(SDL_SetWindowFullscreen(handle, on ? CSDL2_WindowFullscreenDesktop() : 0),
+                  "SDL_SetWindowFullscreen")
+    }
+
+    /// The index of the display the window is mostly on.
+    public var displayIndex: Int32 { SDL_GetWindowDisplayIndex(handle) }
+
+    /// Sets the title bar text.
+    public func setTitle(_ title: String) { SDL_SetWindowTitle(handle, title) }
+}

@@ -1,0 +1,3 @@
+import Testing
+@testable import Cadence
+@Test func placeholder() { #expect(VirtualClock().now == 0) }

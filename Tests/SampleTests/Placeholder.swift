@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderSample() { #expect(Bool(true)) }
