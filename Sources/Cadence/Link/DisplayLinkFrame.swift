@@ -1,0 +1,39 @@
+/// What the display link hands each callback, with `CADisplayLink`'s meanings.
+///
+/// Drive animation from ``targetTimestamp`` (or the sum of ``delta``s): it is
+/// when this frame will be on the glass, so motion stays a straight line when
+/// the rate changes. ``timestamp`` is when the *previous* frame appeared;
+/// animating from it lags by one interval, and the lag changes with the rate,
+/// which is exactly the hitch Cadence exists to remove.
+public struct DisplayLinkFrame: Equatable, Sendable {
+    /// The callback's index, from 0 (restarting at 0 never; pauses keep counting).
+    public let index: Int
+    /// The vblank at which the previous frame was shown, in ns.
+    public let timestampNanoseconds: Nanoseconds
+    /// When this frame will be shown, in ns.
+    public let targetTimestampNanoseconds: Nanoseconds
+    /// This target minus the previous callback's target, in ns; after a pause,
+    /// or for the first callback, one frame interval. Clamped to the link's
+    /// ``DisplayLink/maximumDelta`` after a clock anomaly (suspend, debugger).
+    public let deltaNanoseconds: Nanoseconds
+    /// The link's rate and how it lands on the display.
+    public let effectiveRate: EffectiveRate
+    /// The display's timing this frame was planned against.
+    public let timing: DisplayTiming
+    /// How many of the link's frames passed with no callback (a long frame).
+    public let skippedFrames: Int
+    /// Whether ``deltaNanoseconds`` was clamped: the clock jumped (suspend,
+    /// debugger stop) and the link resynchronised instead of catching up.
+    public let deltaWasClamped: Bool
+
+    /// The previous frame's vblank in seconds (`CADisplayLink.timestamp`).
+    public var timestamp: Double { TimeUnit.seconds(timestampNanoseconds) }
+    /// When this frame will be shown, in seconds (`targetTimestamp`).
+    public var targetTimestamp: Double { TimeUnit.seconds(targetTimestampNanoseconds) }
+    /// The time to advance the game by this frame, in seconds.
+    public var delta: Double { TimeUnit.seconds(deltaNanoseconds) }
+    /// The display's shortest frame interval in seconds (`duration`).
+    public var duration: Double { TimeUnit.seconds(timing.minimumInterval) }
+    /// The frame interval in effect (1 / effective rate), in seconds.
+    public var frameInterval: Double { TimeUnit.seconds(effectiveRate.rate.period) }
+}

@@ -1,0 +1,89 @@
+/// Recovers a display's vblank grid from the jittery times present calls return.
+///
+/// SDL reports refresh rates as integers (60 for a 59.951 Hz panel) and present
+/// returns are late by a varying amount (under Xvfb, by milliseconds). The
+/// estimator fits `t = phase + k × period` by least squares over a window of
+/// recent presents, each assigned the vblank index nearest to it, discards
+/// samples far off the line and refits. Present returns are only ever late, so
+/// the phase is then moved down to the early edge of the samples (their 10th
+/// percentile residual): the earliest returns are the ones nearest the vblank.
+public struct VsyncEstimator: Sendable {
+    /// The rate the estimate starts from: what SDL reports.
+    public let nominal: FrameRate
+    /// How many recent presents the fit uses.
+    public let window: Int
+    private var samples: [Nanoseconds] = []
+    private var next = 0
+    /// The fitted grid, once there are enough samples; nil before.
+    public private(set) var grid: VsyncGrid?
+
+    /// The fewest samples the estimator fits from.
+    public static let minimumSamples = 16
+
+    /// An estimator starting from SDL's `nominal` rate.
+    public init(nominal: FrameRate, window: Int = 240) {
+        precondition(window >= Self.minimumSamples, "the window must hold enough samples to fit")
+        self.nominal = nominal
+        self.window = window
+        samples.reserveCapacity(window)
+    }
+
+    /// The measured refresh rate, or nil until the estimate exists.
+    public var measuredRate: FrameRate? { grid?.rate }
+
+    /// Adds the time a present returned and refits.
+    public mutating func addPresent(at time: Nanoseconds) {
+        if samples.count < window {
+            samples.append(time)
+        } else {
+            samples[next] = time
+            next = (next + 1) % window
+        }
+        guard samples.count >= Self.minimumSamples else { return }
+        grid = fit()
+    }
+
+    /// Forgets everything (a mode change invalidates the old grid).
+    public mutating func reset() {
+        samples.removeAll(keepingCapacity: true)
+        next = 0
+        grid = nil
+    }
+
+    private func fit() -> VsyncGrid? {
+        let ordered = samples.count < window ? samples : Array(samples[next...] + samples[..<next])
+        guard let first = ordered.first else { return nil }
+        var period = Double((grid?.rate ?? nominal).period)
+        var points = ordered.map { (k: 0.0, t: Double($0 - first)) }
+        var line: (phase: Double, period: Double)?
+        for _ in 0..<2 {
+            for i in points.indices { points[i].k = (points[i].t / period).rounded() }
+            guard let fitted = Self.leastSquares(points) else { return grid }
+            line = fitted
+            period = fitted.period
+            // Keep samples within a quarter period of the line: a present that
+            // returned a whole vblank late is assigned its own index, not averaged in.
+            let kept = points.filter { abs($0.t - (fitted.phase + fitted.period * $0.k)) < period / 4 }
+            if kept.count >= Self.minimumSamples { points = kept }
+        }
+        guard let line, line.period > 0 else { return grid }
+        let residuals = points.map { $0.t - (line.phase + line.period * $0.k) }.sorted()
+        let earlyEdge = residuals[residuals.count / 10]
+        let origin = first + Nanoseconds((line.phase + earlyEdge).rounded())
+        return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period))
+    }
+
+    private static func leastSquares(_ points: [(k: Double, t: Double)]) -> (phase: Double, period: Double)? {
+        let n = Double(points.count)
+        let meanK = points.reduce(0) { $0 + $1.k } / n
+        let meanT = points.reduce(0) { $0 + $1.t } / n
+        var sKK = 0.0, sKT = 0.0
+        for p in points {
+            sKK += (p.k - meanK) * (p.k - meanK)
+            sKT += (p.k - meanK) * (p.t - meanT)
+        }
+        guard sKK > 0 else { return nil }
+        let period = sKT / sKK
+        return (meanT - period * meanK, period)
+    }
+}

@@ -1,0 +1,37 @@
+/// Where frames go: the simulated display, or an SDL window.
+///
+/// The ``FrameLoop`` is the same for both; only these operations differ.
+/// The simulator answers them in virtual time, the SDL backend in real time.
+public protocol FrameBackend: AnyObject {
+    /// The clock everything is measured on.
+    var clock: FrameClock { get }
+
+    /// What the display can do now (refresh, VRR in effect, vsync).
+    func currentTiming() -> DisplayTiming
+
+    /// Spends `duration` as game work: virtual time in simulation, a real busy
+    /// loop in real time. Drives `--work-schedule` and `--hitch`.
+    func doWork(_ duration: Nanoseconds)
+
+    /// Waits until `deadline` as precisely as the backend can.
+    func wait(until deadline: Nanoseconds)
+
+    /// Presents the frame just drawn (or, for a repeat, the previous one again).
+    func present(isRepeat: Bool) -> PresentOutcome
+}
+
+/// What is known once a present has gone out.
+public struct PresentOutcome: Equatable, Sendable {
+    /// The vblank (or moment) the frame reached the glass, as well as the
+    /// backend can tell: exact in simulation, estimated in real time.
+    public let shownAt: Nanoseconds
+    /// The time the trace records as `present_time`: on-glass in simulation,
+    /// the measured time right after present returned in real time.
+    public let tracedAt: Nanoseconds
+
+    /// An outcome; in simulation both times are the on-glass time.
+    public init(shownAt: Nanoseconds, tracedAt: Nanoseconds) {
+        self.shownAt = shownAt
+        self.tracedAt = tracedAt
+    }
+}

@@ -1,0 +1,81 @@
+/// The one loop that drives a game: link → update/render → presenter → present → statistics.
+///
+/// Each turn asks the ``DisplayLink`` for the frame's target, lets the game
+/// update to that target and draw, then presents according to the
+/// ``PresentPlan``: in the refresh before the target vblank with vsync, at the
+/// target itself when timed (VRR or no vsync), repeating the previous frame
+/// in between when variable refresh runs below the panel's minimum. The loop
+/// is synchronous, so with SDL every call stays on the main thread.
+public final class FrameLoop {
+    /// The display link planning each frame.
+    public let link: DisplayLink
+    /// Where frames are shown.
+    public let backend: FrameBackend
+    /// The requested rate as the trace records it: the FPS cap.
+    public var requestedFPS: Double? { link.preferredFramesPerSecond }
+
+    private var lastShown: Nanoseconds?
+    private var pendingRepeats: [Nanoseconds] = []
+
+    /// A loop presenting `link`'s frames on `backend`.
+    public init(link: DisplayLink, backend: FrameBackend) {
+        self.link = link
+        self.backend = backend
+    }
+
+    /// The clock of the backend, for the game's own measurements.
+    public var clock: FrameClock { backend.clock }
+
+    /// Runs until the client or ``DisplayLink/invalidate()`` ends it.
+    public func run(_ client: FrameLoopClient) {
+        while !link.isInvalidated {
+            guard client.prepareFrame(self) else { return }
+            if link.isPaused {
+                lastShown = nil
+                pendingRepeats.removeAll()
+                guard client.idle(self) else { return }
+                continue
+            }
+            let record = runOneFrame(client)
+            client.framePresented(record, self)
+        }
+    }
+
+    /// One turn of the loop; the record of what happened.
+    private func runOneFrame(_ client: FrameLoopClient) -> FrameRecord {
+        let clock = backend.clock
+        let start = clock.now
+        let timing = backend.currentTiming()
+        let frame = link.nextFrame(now: start, lastShown: lastShown, timing: timing)
+        let angle = client.runFrame(frame, self)
+        let workEnd = clock.now
+
+        let plan = PresentPlan(for: frame)
+        for time in pendingRepeats where time < plan.submitAt && time >= workEnd {
+            backend.wait(until: time)
+            _ = backend.present(isRepeat: true)
+        }
+        backend.wait(until: plan.submitAt)
+        let submitted = clock.now
+        let outcome = backend.present(isRepeat: false)
+        pendingRepeats = plan.repeats
+        lastShown = outcome.shownAt
+
+        let record = FrameRecord(
+            frame: frame.index,
+            timestamp: frame.timestampNanoseconds,
+            targetTimestamp: frame.targetTimestampNanoseconds,
+            presentTime: outcome.tracedAt,
+            delta: frame.deltaNanoseconds,
+            fpsCap: requestedFPS,
+            effectiveHz: frame.effectiveRate.rate.hz,
+            refreshMode: timing.refreshMode,
+            angle: angle,
+            callbackStart: start,
+            workEnd: workEnd,
+            presentSubmit: submitted,
+            skippedFrames: frame.skippedFrames
+        )
+        return record
+    }
+}

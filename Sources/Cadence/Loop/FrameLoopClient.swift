@@ -1,0 +1,17 @@
+/// The game, as the frame loop sees it (the Game Loop pattern's update + render).
+public protocol FrameLoopClient: AnyObject {
+    /// Before each frame: read input, apply schedules, change the link's
+    /// preferred rate or pause it. Return false to end the loop.
+    func prepareFrame(_ loop: FrameLoop) -> Bool
+
+    /// Update the game to `frame.targetTimestamp` and draw it. Return the value
+    /// the trace records as `angle` (the sample's sprite angle, in radians).
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double
+
+    /// The frame has been presented; statistics, traces and overlays read it here.
+    func framePresented(_ record: FrameRecord, _ loop: FrameLoop)
+
+    /// The link is paused: block until something may change that (an event),
+    /// without spinning. Return false to end the loop.
+    func idle(_ loop: FrameLoop) -> Bool
+}

@@ -1,0 +1,40 @@
+/// The frame loop's backend for a ``SimulatedDisplay`` on a ``VirtualClock``.
+///
+/// Waiting and work move virtual time; a present blocks until its frame is on
+/// the glass, as a vsync'd present does. Runs as fast as the CPU allows.
+public final class SimulatedBackend: FrameBackend {
+    /// The simulated monitor.
+    public let display: SimulatedDisplay
+    private let virtualClock: VirtualClock
+
+    /// A backend for `display`, on `clock`.
+    public init(display: SimulatedDisplay, clock: VirtualClock = VirtualClock()) {
+        self.display = display
+        self.virtualClock = clock
+    }
+
+    /// The virtual clock.
+    public var clock: FrameClock { virtualClock }
+
+    /// The display's timing at the current virtual time.
+    public func currentTiming() -> DisplayTiming {
+        display.timing(at: virtualClock.now)
+    }
+
+    /// Advances virtual time by `duration`.
+    public func doWork(_ duration: Nanoseconds) {
+        virtualClock.advance(by: max(0, duration))
+    }
+
+    /// Jumps to `deadline` (a virtual wait is exact).
+    public func wait(until deadline: Nanoseconds) {
+        virtualClock.sleep(until: deadline)
+    }
+
+    /// Presents now; returns once the frame is on the glass.
+    public func present(isRepeat: Bool) -> PresentOutcome {
+        let shown = display.present(at: virtualClock.now, isRepeat: isRepeat)
+        if !isRepeat { virtualClock.sleep(until: shown) }
+        return PresentOutcome(shownAt: shown, tracedAt: shown)
+    }
+}

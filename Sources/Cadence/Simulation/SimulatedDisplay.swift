@@ -1,0 +1,114 @@
+/// A deterministic model of a monitor, on a virtual clock, for tests and `--simulate-display`.
+///
+/// - Fixed refresh R: vblanks at `origin + k/R`; a present shows at the first
+///   vblank at or after it, one new frame per vblank (a present arriving
+///   while a frame is already queued for that vblank waits for the next one).
+/// - Variable refresh [min, max], active only when the window is fullscreen and
+///   VRR is allowed: a frame shows when presented, but no sooner than `1/max`
+///   after the previous flip; if nothing arrives within `1/min`, the panel
+///   repeats the old frame by itself and is busy for `1/max` while it does.
+///   Not active (windowed), it behaves as a fixed display at its maximum rate.
+/// - Vsync off: every present shows at once (tearing).
+/// - The mode can change at scheduled times; the switch lands on a vblank.
+/// It draws nothing; it only says when each frame reached the glass.
+public final class SimulatedDisplay {
+    /// What a display's panel can do.
+    public enum Panel: Equatable, Sendable {
+        /// A fixed refresh rate.
+        case fixed(FrameRate)
+        /// A variable refresh range.
+        case variable(minimum: FrameRate, maximum: FrameRate)
+
+        /// The rate of its fixed mode: the refresh, or the maximum of a VRR range.
+        var modeRate: FrameRate {
+            switch self {
+            case .fixed(let r): r
+            case .variable(_, let maximum): maximum
+            }
+        }
+    }
+
+    /// Whether presents wait for vblank; off means every present shows at once.
+    public var vsync: Bool
+    /// Whether the game's window is fullscreen (required for VRR to take effect).
+    public var isFullscreen: Bool
+    /// Whether variable refresh may be used (the detector's `--vrr off` says no).
+    public var allowsVariableRefresh: Bool
+
+    /// The panel now (after any scheduled changes that have happened).
+    public private(set) var panel: Panel
+    private var grid: VsyncGrid
+    private var pendingChanges: [(at: Nanoseconds, panel: Panel)]
+    private var lastFlip: Nanoseconds?
+
+    /// A display whose vblank grid starts at `origin`, with mode changes to
+    /// make at given times (in any order).
+    public init(panel: Panel, vsync: Bool = true, fullscreen: Bool = false, allowsVariableRefresh: Bool = true,
+                origin: Nanoseconds = 0, changes: [(at: Nanoseconds, panel: Panel)] = []) {
+        self.panel = panel
+        self.vsync = vsync
+        self.isFullscreen = fullscreen
+        self.allowsVariableRefresh = allowsVariableRefresh
+        grid = VsyncGrid(origin: origin, rate: panel.modeRate)
+        pendingChanges = changes.sorted { $0.at < $1.at }
+    }
+
+    /// Whether variable refresh is in effect.
+    public var isVariableRefreshActive: Bool {
+        if case .variable = panel { return vsync && isFullscreen && allowsVariableRefresh }
+        return false
+    }
+
+    /// What the display link sees at time `now`.
+    public func timing(at now: Nanoseconds) -> DisplayTiming {
+        applyChanges(upTo: now)
+        if !vsync { return .unsynced(reported: panel.modeRate) }
+        if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
+            return .variable(minimum: minimum, maximum: maximum)
+        }
+        return .fixed(grid)
+    }
+
+    /// Presents a frame at `time`; returns when it reaches the glass.
+    ///
+    /// A repeat (low framerate compensation) re-shows the current frame: it
+    /// occupies the panel like any flip but is not a new frame.
+    public func present(at time: Nanoseconds, isRepeat: Bool = false) -> Nanoseconds {
+        applyChanges(upTo: time)
+        let shown: Nanoseconds
+        if !vsync {
+            shown = time
+        } else if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
+            shown = variableFlip(at: time, longest: minimum.period, shortest: maximum.period)
+        } else {
+            var k = grid.index(atOrAfter: time)
+            if let last = lastFlip, grid.time(at: k) <= last { k = grid.index(after: last) }
+            shown = grid.time(at: k)
+        }
+        lastFlip = shown
+        return shown
+    }
+
+    /// When a VRR panel shows a frame presented at `time`.
+    private func variableFlip(at time: Nanoseconds, longest: Nanoseconds, shortest: Nanoseconds) -> Nanoseconds {
+        guard let last = lastFlip else { return time }
+        var earliest = last + shortest
+        if time > last + longest {
+            // The panel refreshed by itself every `longest` since the last flip;
+            // the latest of those self-refreshes keeps it busy for `shortest`.
+            let selfRefresh = last + (time - last) / longest * longest
+            earliest = selfRefresh + shortest
+        }
+        return max(time, earliest)
+    }
+
+    private func applyChanges(upTo now: Nanoseconds) {
+        while let change = pendingChanges.first, change.at <= now {
+            pendingChanges.removeFirst()
+            // The new mode's vblanks start at the old grid's first vblank after the switch.
+            let origin = grid.time(at: grid.index(atOrAfter: change.at))
+            panel = change.panel
+            grid = VsyncGrid(origin: origin, rate: panel.modeRate)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import CSDL2
+import Testing
+@testable import CadenceSDL
+
+/// SDL is process-global, so every suite that initialises it runs serialized
+/// inside this one parent suite.
+@Suite("SDL", .serialized)
+struct SDLSuites {
+    @Suite("C module")
+    struct CModule {
+        @Test func windowPosCenteredShimReturnsSDLsMacroValue() {
+            // SDL_WINDOWPOS_CENTERED is SDL_WINDOWPOS_CENTERED_MASK | 0.
+            #expect(CSDL2_WindowPosCentered() == 0x2FFF_0000)
+            #expect(CSDL2_WindowPosUndefined() == 0x1FFF_0000)
+        }
+
+        @Test func buttonShimMatchesTheButtonMask() {
+            #expect(CSDL2_Button(1) == 1)      // left
+            #expect(CSDL2_Button(3) == 4)      // right
+        }
+
+        @Test func compiledAndLinkedVersionsAreSDL2() {
+            #expect(CSDL2_CompiledVersion().major == 2)
+            #expect(SDLSession.linkedVersion.hasPrefix("2."))
+        }
+
+        @Test func sdlInitialisesWithTheDummyDriver() throws {
+            let session = try SDLSession(videoDriver: "dummy")
+            defer { session.shutdown() }
+            #expect(session.videoDriver == "dummy")
+        }
+    }
+
+    @Suite("Offscreen rendering")
+    struct Offscreen {
+        @Test func rendererDrawsAndReadsBackPixels() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 64, height: 48, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: .off)
+            #expect(renderer.isSoftware)
+            renderer.clear(Color(10, 20, 30))
+            renderer.fill(Rect(x: 16, y: 16, width: 8, height: 8), Color(250, 0, 0))
+            let image = try renderer.readPixels()
+            #expect(image.width == 64 && image.height == 48)
+            #expect(image.rgb(x: 0, y: 0) == (10, 20, 30))
+            #expect(image.rgb(x: 20, y: 20) == (250, 0, 0))
+        }
+
+        @Test func adaptiveVsyncFallsBackAndSaysSo() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 32, height: 32, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: .adaptive)
+            #expect(renderer.vsync != .adaptive)
+            #expect(renderer.notes.contains { $0.contains("adaptive unavailable") })
+        }
+
+        @Test func missingBMPNamesThePath() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 32, height: 32, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: .off)
+            #expect {
+                try Texture(bmpFile: "/nonexistent/sprite.bmp", renderer: renderer)
+            } throws: { error in
+                "\(error)".contains("/nonexistent/sprite.bmp")
+            }
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import CadenceSDLSDL
-@Test func placeholder() { #expect(VirtualClock().now == 0) }

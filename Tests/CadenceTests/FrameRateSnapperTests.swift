@@ -1,0 +1,61 @@
+import Testing
+@testable import Cadence
+
+@Suite("Frame-rate snapping")
+struct FrameRateSnapperTests {
+    private func snap(_ fps: Double, on timing: DisplayTiming) -> Double {
+        FrameRateSnapper.effectiveRate(for: FrameRateRange(fps: fps), on: timing).rate.hz
+    }
+    private func fixed(_ r: Double) -> DisplayTiming { .fixed(VsyncGrid(origin: 0, rate: hz(r))) }
+
+    @Test("fixed 60 Hz: 40 → 30, 26 → 30, 35 → 30, 50 → 60", arguments: [(40.0, 30.0), (26, 30), (35, 30), (50, 60)])
+    func sixtyHertz(requested: Double, expected: Double) {
+        #expect(snap(requested, on: fixed(60)) == expected)
+    }
+
+    @Test func oneTwentyHertzKeepsForty() {
+        #expect(snap(40, on: fixed(120)) == 40)
+    }
+
+    @Test func tiesGoToTheHigherRate() {
+        // 45 is 15 from both 60 and 30.
+        #expect(snap(45, on: fixed(60)) == 60)
+    }
+
+    @Test func zeroMeansTheDisplayRate() {
+        #expect(snap(0, on: fixed(59.94)) == 59.94)
+        #expect(snap(0, on: .variable(minimum: hz(48), maximum: hz(144))) == 144)
+        #expect(snap(0, on: .unsynced(reported: hz(75))) == 75)
+        #expect(snap(0, on: .unsynced(reported: nil)) == 60)
+    }
+
+    @Test func rangeBoundsWinOverDistance() {
+        // 40 on 60 Hz would snap to 30, but the range forbids rates under 35.
+        let range = FrameRateRange(minimum: 35, maximum: 0, preferred: 40)
+        #expect(FrameRateSnapper.effectiveRate(for: range, on: fixed(60)).rate.hz == 60)
+    }
+
+    @Test("VRR windowed paces as fixed at its mode rate: 78 → 72")
+    func vrrWindowed() {
+        let display = SimulatedDisplay(panel: .variable(minimum: hz(48), maximum: hz(144)), fullscreen: false)
+        #expect(snap(78, on: display.timing(at: 0)) == 72)
+    }
+
+    @Test("VRR fullscreen: any rate in range, capped at max, LFC below min")
+    func vrrActive() {
+        let display = SimulatedDisplay(panel: .variable(minimum: hz(48), maximum: hz(144)), fullscreen: true)
+        let timing = display.timing(at: 0)
+        #expect(snap(78, on: timing) == 78)
+        #expect(snap(200, on: timing) == 144)
+        let low = FrameRateSnapper.effectiveRate(for: FrameRateRange(fps: 30), on: timing)
+        #expect(low.rate.hz == 30)
+        #expect(low.presentsPerFrame == 2)
+        #expect(FrameRateSnapper.effectiveRate(for: FrameRateRange(fps: 20), on: timing).presentsPerFrame == 3)
+        #expect(FrameRateSnapper.effectiveRate(for: FrameRateRange(fps: 50), on: timing).presentsPerFrame == 1)
+    }
+
+    @Test func noVsyncRunsTheExactRequest() {
+        #expect(snap(78, on: .unsynced(reported: hz(60))) == 78)
+        #expect(snap(59.5, on: .unsynced(reported: nil)) == 59.5)
+    }
+}

@@ -1,0 +1,52 @@
+@testable import Cadence
+
+/// A scripted game for tests: runs a simulated display for a number of frames,
+/// doing scripted work and applying scripted rate changes, and keeps every
+/// frame and record so tests can check the timing rules exactly.
+final class ScriptedGame: FrameLoopClient {
+    var frames: [DisplayLinkFrame] = []
+    var records: [FrameRecord] = []
+    var idleCalls = 0
+    let frameLimit: Int
+    /// Work for a frame, by callback index.
+    var work: (Int) -> Nanoseconds = { _ in 1_000_000 }
+    /// Called before each frame with the loop and the current virtual time.
+    var beforeFrame: (FrameLoop, Nanoseconds) -> Void = { _, _ in }
+    /// What an idle (paused) turn does: by default, let 100 ms pass.
+    var onIdle: (FrameLoop) -> Void = { loop in loop.backend.wait(until: loop.clock.now + 100_000_000) }
+    /// Degrees per second, for the traced angle.
+    let spin = 90.0
+
+    init(frames: Int) { frameLimit = frames }
+
+    func prepareFrame(_ loop: FrameLoop) -> Bool {
+        beforeFrame(loop, loop.clock.now)
+        return frames.count < frameLimit
+    }
+
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+        frames.append(frame)
+        loop.backend.doWork(work(frame.index))
+        return frame.targetTimestamp * spin * .pi / 180
+    }
+
+    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) { records.append(record) }
+
+    func idle(_ loop: FrameLoop) -> Bool {
+        idleCalls += 1
+        onIdle(loop)
+        return idleCalls < 10_000
+    }
+}
+
+/// Runs `game` on `display` with a link preferring `fps` (0 = display rate).
+@discardableResult
+func simulate(_ display: SimulatedDisplay, fps: Double, game: ScriptedGame) -> FrameLoop {
+    let loop = FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)),
+                         backend: SimulatedBackend(display: display))
+    loop.run(game)
+    return loop
+}
+
+func hz(_ value: Double) -> FrameRate { FrameRate(hz: value) }
+let ms: Nanoseconds = 1_000_000
