@@ -29,7 +29,7 @@ public final class FrameLoop {
     /// Runs until the client or ``DisplayLink/invalidate()`` ends it.
     public func run(_ client: FrameLoopClient) {
         while !link.isInvalidated {
-            guard client.prepareFrame(self) else { return }
+            guard client.prepareFrame(self), !link.isInvalidated else { return }
             if link.isPaused {
                 lastShown = nil
                 pendingRepeats.removeAll()

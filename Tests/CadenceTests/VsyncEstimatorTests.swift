@@ -1,0 +1,44 @@
+import Testing
+@testable import Cadence
+
+@Suite("Vsync estimator")
+struct VsyncEstimatorTests {
+    /// A seeded generator, so the jitter is the same every run.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("Recovers 59.951 Hz and the vblank phase from present returns jittered by up to 3 ms")
+    func jitteryPresents() {
+        let truth = VsyncGrid(origin: 5_000_000, rate: FrameRate(millihertz: 59_951))
+        var estimator = VsyncEstimator(nominal: hz(60))   // SDL says 60
+        var rng = SplitMix(state: 42)
+        var k: Int64 = 0
+        for _ in 0..<600 {
+            k += Int64.random(in: 0..<10, using: &rng) == 0 ? 2 : 1   // a missed vblank now and then
+            let jitter = Nanoseconds.random(in: 100_000...3_000_000, using: &rng)
+            estimator.addPresent(at: truth.time(at: k) + jitter)
+        }
+        let grid = try! #require(estimator.grid)
+        #expect(abs(grid.rate.hz - 59.951) < 0.01)
+        // The phase: the estimated vblank nearest a true one is within half a millisecond of it.
+        let probe = truth.time(at: k)
+        let estimated = grid.time(at: grid.nearestIndex(to: probe))
+        #expect(abs(estimated - probe) < 500_000)
+    }
+
+    @Test func noEstimateFromTooFewSamples() {
+        var estimator = VsyncEstimator(nominal: hz(60))
+        for i in 0..<Int64(VsyncEstimator.minimumSamples - 1) { estimator.addPresent(at: i * 16_666_667) }
+        #expect(estimator.grid == nil)
+        estimator.addPresent(at: 100 * 16_666_667)
+        #expect(estimator.grid != nil)
+    }
+}
