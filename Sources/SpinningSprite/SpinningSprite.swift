@@ -3,44 +3,154 @@ import Cadence
 import CadenceSDL
 import Foundation
 
+/// The sample game's command line. Every flag validates its value: a malformed
+/// one exits 64 with a message naming the flag and the accepted form.
 @main
 struct SpinningSprite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spinning-sprite",
-        abstract: "A sprite spinning at a steady rate."
+        abstract: "A sprite spinning on Cadence's display link: FPS slider, frame-time graph, hitch demo.",
+        discussion: """
+        Keys: Left/Right ±1 FPS (Shift ±10), 1/2/3 = 30/60/120, 0 = display rate, A = adaptive,
+        F fullscreen, V vsync on/off/adaptive, H inject a 50 ms hitch, G graph, T hitch demo, Esc/Q quit.
+
+        Examples:
+          spinning-sprite                                  a window at the display's rate
+          spinning-sprite --headless --frames 120 --screenshot out.bmp
+          spinning-sprite --simulate-display vrr:48-144 --fullscreen --fps 78 --duration 10 --trace t.csv
+        """
     )
 
-    @Flag(help: "Render offscreen with the software renderer; no display server needed.")
+    // MARK: Where it runs
+
+    @Flag(help: "Render offscreen with the software renderer; needs no display server.")
     var headless = false
 
-    @Option(help: "Quit after this many frames, e.g. --frames 120.")
-    var frames: Int?
+    @Option(help: ArgumentHelp("Run on a simulated display in virtual time, no window, e.g. fixed:59.94 or vrr:48-144.",
+                               valueName: "fixed:<hz>|vrr:<min>-<max>"))
+    var simulateDisplay: String?
 
-    @Option(help: "Save the last frame as a BMP, e.g. --screenshot out.bmp.")
+    @Flag(help: "Start fullscreen (desktop). VRR takes effect only fullscreen.")
+    var fullscreen = false
+
+    @Option(help: ArgumentHelp("Window size, e.g. --window 1280x720.", valueName: "WxH"))
+    var window = "1280x720"
+
+    @Option(help: ArgumentHelp("The sprite, a BMP file, e.g. --sprite Assets/sprite.bmp.", valueName: "path"))
+    var sprite: String?
+
+    // MARK: Pacing
+
+    @Option(help: ArgumentHelp("FPS cap: 0 = display rate, 1…1000, or adaptive, e.g. --fps 78.", valueName: "n|adaptive"))
+    var fps = "0"
+
+    @Option(help: ArgumentHelp("Vsync mode: on, off or adaptive (late-swap tearing), e.g. --vsync off.", valueName: "mode"))
+    var vsync = "on"
+
+    @Option(help: ArgumentHelp("Variable refresh: auto (detect), on (force), off, e.g. --vrr off.", valueName: "mode"))
+    var vrr = "auto"
+
+    @Option(help: ArgumentHelp("Override the VRR range when the EDID is wrong, e.g. --vrr-range 48-144.", valueName: "min-max"))
+    var vrrRange: String?
+
+    @Option(help: ArgumentHelp("Sprite speed in degrees per second (default 90), e.g. --spin-speed 180.", valueName: "deg/s"))
+    var spinSpeed = "90"
+
+    // MARK: Scripts
+
+    @Option(help: ArgumentHelp("Move the slider at these times, e.g. \"2:30,4:144,6:adaptive\".", valueName: "sec:fps,..."))
+    var fpsSchedule: String?
+
+    @Option(help: ArgumentHelp("Simulation: the display changes at these times, e.g. \"3:fixed:60\".", valueName: "sec:spec,..."))
+    var refreshSchedule: String?
+
+    @Option(help: ArgumentHelp("Extra work once at these times, e.g. \"1.5:50\" (50 ms at 1.5 s).", valueName: "sec:ms,..."))
+    var hitch: String?
+
+    @Option(help: ArgumentHelp("Render work per frame from these times, e.g. \"0:4,5:11\".", valueName: "sec:ms,..."))
+    var workSchedule: String?
+
+    @Option(help: ArgumentHelp("Synthetic input, e.g. \"0.5:key=right,1:drag=90,2:key=q\".", valueName: "sec:action,..."))
+    var inputScript: String?
+
+    // MARK: Length and output
+
+    @Option(help: ArgumentHelp("Stop after this many seconds on the link's clock, e.g. --duration 10.", valueName: "sec"))
+    var duration: String?
+
+    @Option(help: ArgumentHelp("Stop after this many frames, e.g. --frames 120.", valueName: "n"))
+    var frames: String?
+
+    @Option(help: ArgumentHelp("Save the last frame as a BMP, e.g. --screenshot out.bmp.", valueName: "file.bmp"))
     var screenshot: String?
 
+    @Option(help: ArgumentHelp("Write a trace: .csv (one row per frame) or .json (Perfetto), e.g. --trace t.json.",
+                               valueName: "file"))
+    var trace: String?
+
     func run() throws {
-        let session = try SDLSession(videoDriver: headless ? "offscreen" : nil)
-        defer { session.shutdown() }
-        let window = try Window(title: "Cadence — spinning sprite", width: 1280, height: 720)
-        let renderer = try Renderer(window: window, software: headless, vsync: .on)
-        let sprite = try Texture(bmpFile: "Assets/sprite.bmp", renderer: renderer)
+        let options = try parseOptions()
+        Interrupts.install()
         let clock = MonotonicClock()
-        let start = clock.now
-        var frame = 0
-        var running = true
-        while running {
-            for event in EventPump.poll() where event == .quit { running = false }
-            let t = TimeUnit.seconds(clock.now - start)
-            renderer.clear(Color(18, 20, 28))
-            let (w, h) = renderer.outputSize
-            renderer.draw(sprite, in: Rect(x: w / 2 - 128, y: h / 2 - 128, width: 256, height: 256), rotation: 90 * t)
-            frame += 1
-            let last = frames.map { frame >= $0 } ?? false
-            if last, let screenshot { try renderer.readPixels().saveBMP(to: screenshot) }
-            renderer.present()
-            if last { running = false }
-            if headless { clock.sleep(until: start + Int64(frame) * 16_666_667) }
+        let outputs = try Outputs(screenshot: screenshot, trace: trace,
+                                  start: options.simulated == nil ? clock.now : 0)
+        if let display = options.simulated {
+            try SimulationRun(options: options, display: display, outputs: outputs).run()
+        } else {
+            try RealTimeRun(options: options, outputs: outputs, clock: clock).run()
         }
+    }
+
+    /// Every flag's value, checked; the first bad one throws a usage error (exit 64).
+    private func parseOptions() throws -> RunOptions {
+        do {
+            let limit: GameConfig.Limit
+            switch (frames, duration) {
+            case (let f?, nil): limit = .frames(try ValueParsers.frameCount(f, flag: "--frames"))
+            case (nil, let d?): limit = .duration(try ValueParsers.duration(d, flag: "--duration"))
+            case (nil, nil): limit = simulateDisplay != nil ? .duration(10_000_000_000) : .untilQuit
+            case (_?, _?): throw ValidationError("--frames and --duration: give one or the other")
+            }
+            let simulated = try simulateDisplay.map { try DisplaySpec.parse($0, flag: "--simulate-display") }
+            let vsyncMode = try VSyncMode(flag: vsync)
+            let vrrPolicy = try VRROverride.parse(vrr, flag: "--vrr")
+            let range = try vrrRange.map { try VRROverride.parseRange($0, flag: "--vrr-range") }
+            if simulated != nil, range != nil {
+                throw ValidationError("--vrr-range: applies to real displays; give the range in --simulate-display vrr:<min>-<max>")
+            }
+            if simulated == nil, refreshSchedule != nil {
+                throw ValidationError("--refresh-schedule: needs --simulate-display")
+            }
+            let config = GameConfig(
+                isSimulation: simulated != nil,
+                fps: try FPSRequest.parse(fps, flag: "--fps"),
+                fpsSchedule: try fpsSchedule.map { try Schedule<FPSRequest>.parseFPS($0, flag: "--fps-schedule").entries } ?? [],
+                hitches: try hitch.map { try Schedule<Nanoseconds>.parseMilliseconds($0, flag: "--hitch", allowZero: false).entries }?
+                    .map { (at: $0.at, duration: $0.value) } ?? [],
+                workSchedule: try workSchedule.map { try Schedule<Nanoseconds>.parseMilliseconds($0, flag: "--work-schedule", allowZero: true) }
+                    ?? Schedule(entries: []),
+                spinSpeed: try ValueParsers.spinSpeed(spinSpeed, flag: "--spin-speed"),
+                limit: limit,
+                inputScript: try inputScript.map(InputScript.parse) ?? []
+            )
+            return RunOptions(
+                config: config, simulated: simulated,
+                refreshChanges: try refreshSchedule.map { try Schedule<DisplaySpec>.parseDisplays($0, flag: "--refresh-schedule").entries } ?? [],
+                headless: headless, fullscreen: fullscreen, window: try ValueParsers.windowSize(window, flag: "--window"),
+                spritePath: sprite ?? RunOptions.defaultSpritePath, vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range
+            )
+        } catch let error as ValueError {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+extension VSyncMode {
+    /// Parses `--vsync`.
+    init(flag value: String) throws {
+        guard let mode = VSyncMode(rawValue: value.lowercased()) else {
+            throw ValidationError("--vsync: \"\(value)\" is not a vsync mode; use on, off or adaptive")
+        }
+        self = mode
     }
 }

@@ -11,8 +11,11 @@ public final class FrameLoop {
     public let link: DisplayLink
     /// Where frames are shown.
     public let backend: FrameBackend
-    /// The requested rate as the trace records it: the FPS cap.
-    public var requestedFPS: Double? { link.preferredFramesPerSecond }
+    /// Whether the game lets the rate follow its work (the trace then records
+    /// the cap as `adaptive`); the game keeps the link's preferred rate current.
+    public var isAdaptive = false
+    /// The requested rate as the trace records it: the FPS cap, nil when adaptive.
+    public var requestedFPS: Double? { isAdaptive ? nil : link.preferredFramesPerSecond }
 
     private var lastShown: Nanoseconds?
     private var pendingRepeats: [Nanoseconds] = []

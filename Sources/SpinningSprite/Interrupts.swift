@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGINT / SIGTERM turn into a clean stop: the loop ends after the current
+/// frame, and the trace is finished, so nothing the user asked to save is lost.
+///
+/// SDL also turns these signals into a quit event while its video is up; this
+/// covers simulations, which run without SDL.
+enum Interrupts {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+    /// Whether a stop was requested.
+    static var requested: Bool { flag != 0 }
+
+    /// Installs the handlers; call once at start-up.
+    static func install() {
+        signal(SIGINT) { _ in Interrupts.flag = 1 }
+        signal(SIGTERM) { _ in Interrupts.flag = 1 }
+    }
+}
+
+/// Prints to standard error, where messages for the user go.
+func printError(_ message: String) {
+    fputs("spinning-sprite: \(message)\n", stderr)
+}

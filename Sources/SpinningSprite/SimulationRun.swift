@@ -1,0 +1,82 @@
+import Cadence
+import CadenceSDL
+
+/// `--simulate-display`: the game on a simulated display in virtual time.
+///
+/// Runs as fast as the CPU allows and draws nothing, unless a screenshot is
+/// asked for: then the last frame is drawn offscreen and saved.
+struct SimulationRun {
+    let options: RunOptions
+    let display: DisplaySpec
+    let outputs: Outputs
+
+    func run() throws {
+        let simulated = SimulatedDisplay(
+            panel: display.panel,
+            vsync: options.vsync != .off,
+            fullscreen: options.fullscreen,
+            allowsVariableRefresh: options.vrr != .off,
+            changes: options.refreshChanges.map { (at: $0.at, panel: $0.value.panel) }
+        )
+        let backend = SimulatedBackend(display: simulated)
+        var session: SDLSession?
+        var scene: Scene?
+        if outputs.screenshot != nil {
+            let sdl = try SDLSession(videoDriver: "offscreen")
+            session = sdl
+            let window = try Window(title: "spinning-sprite", width: options.window.width,
+                                    height: options.window.height, hidden: true)
+            scene = try Scene(window: window, renderer: try Renderer(window: window, software: true, vsync: .off),
+                              spritePath: options.spritePath)
+        }
+        defer { session?.shutdown() }
+
+        let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
+                        displayRate: display.panel.modeRate.hz) {
+            DisplayStatus(simulated: simulated, at: backend.clock.now)
+        }
+        let loop = FrameLoop(link: DisplayLink(), backend: backend)
+        loop.run(game)
+        if let path = outputs.screenshot { try game.saveScreenshot(to: path) }
+        print(try game.finish())
+    }
+}
+
+extension DisplaySpec {
+    /// The simulator's panel for this spec.
+    var panel: SimulatedDisplay.Panel {
+        switch self {
+        case .fixed(let hz): .fixed(FrameRate(hz: hz))
+        case .variable(let minimum, let maximum): .variable(minimum: FrameRate(hz: minimum), maximum: FrameRate(hz: maximum))
+        }
+    }
+}
+
+extension DisplayStatus {
+    /// What the overlay says about a simulated display.
+    init(simulated display: SimulatedDisplay, at now: Int64) {
+        let timing = display.timing(at: now)
+        switch display.panel {
+        case .fixed(let rate):
+            summary = "simulated, fixed \(rate)"
+        case .variable(let minimum, let maximum):
+            let why = display.isVariableRefreshActive ? "active"
+                : !display.allowsVariableRefresh ? "inactive: --vrr off"
+                : !display.vsync ? "inactive: vsync off" : "inactive: windowed"
+            summary = "simulated, VRR \(Int(minimum.hz))–\(maximum), \(why)"
+        }
+        vsync = display.vsync ? "on" : "off"
+        achievableRates = timing.achievableRates
+    }
+}
+
+extension DisplayTiming {
+    /// Rates worth marking on the slider: R/n on a fixed display, the range's ends with VRR.
+    var achievableRates: [Double] {
+        switch self {
+        case .fixed(let grid): (1...8).map { grid.rate.hz / Double($0) }
+        case .variable(let minimum, let maximum): [minimum.hz, maximum.hz]
+        case .unsynced: []
+        }
+    }
+}

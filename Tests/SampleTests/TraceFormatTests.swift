@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@Suite("Traces written by spinning-sprite")
+struct TraceFormatTests {
+    @Test func csvHasTheExactHeaderAndExactValues() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let path = dir.appendingPathComponent("t.csv").path
+        let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30", "--trace", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle")
+        #expect(lines.count == 31)
+        let row = lines[11].split(separator: ",").map(String.init)   // frame 10
+        #expect(row[0] == "10")
+        // Target of frame 10 on a 60 Hz grid from 0 is vblank 11: 11/60 s, shown on time.
+        #expect(row[2] == "0.183333333")
+        #expect(row[3] == row[2])
+        // One 60 Hz interval; grid instants are whole nanoseconds, so ±1 ns.
+        #expect(abs(try #require(Double(row[4])) - 1.0 / 60) < 2e-9)
+        #expect(row[5] == "0")
+        #expect(Double(row[6]) == 60)
+        #expect(row[7] == "fixed")
+        // 90°/s × 11/60 s in radians.
+        let angle = try #require(Double(row[8]))
+        #expect(abs(angle - 0.5 * .pi * 11 / 60) < 1e-9)
+        #expect(row[1].split(separator: ".").last!.count >= 9)
+        #expect(result.stdout.contains("frames 30"))
+    }
+
+    @Test func chromeTraceParsesWithWorkWaitAndCounters() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let path = dir.appendingPathComponent("t.json").path
+        let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "vrr:48-144", "--fullscreen", "--fps", "78",
+                                                            "--work-schedule", "0:3", "--frames", "40", "--trace", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        let slices = events.filter { $0["ph"] as? String == "X" }
+        #expect(slices.filter { $0["name"] as? String == "work" }.count == 40)
+        #expect(slices.filter { $0["name"] as? String == "wait" }.count == 40)
+        let work = try #require(slices.first { $0["name"] as? String == "work" })
+        #expect(abs((work["dur"] as? Double ?? 0) - 3_000) < 1)
+        let counters = Set(events.filter { $0["ph"] as? String == "C" }.compactMap { $0["name"] as? String })
+        #expect(counters.contains("effective_hz"))
+        #expect(counters.contains("fps_cap"))
+    }
+}
