@@ -19,8 +19,9 @@ public final class SimulatedDisplay {
         /// A variable refresh range.
         case variable(minimum: FrameRate, maximum: FrameRate)
 
-        /// The rate of its fixed mode: the refresh, or the maximum of a VRR range.
-        var modeRate: FrameRate {
+        /// The rate of its fixed mode: the refresh, or the maximum of a VRR range
+        /// (what a VRR panel runs at in a window, where variable refresh is off).
+        public var modeRate: FrameRate {
             switch self {
             case .fixed(let r): r
             case .variable(_, let maximum): maximum
