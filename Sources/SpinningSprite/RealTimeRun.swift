@@ -24,6 +24,7 @@ struct RealTimeRun {
             throw ExitCode.failure
         }
 
+        TimerSlack.minimize()
         let sleeper = PreciseSleeper(clock: clock)
         let displayInfo = Displays.info(window.displayIndex)
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: options.headless ? 0 : displayInfo?.refreshHz ?? 0) {

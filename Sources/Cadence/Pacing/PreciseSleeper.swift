@@ -7,39 +7,82 @@ import Musl
 /// Waits for an absolute deadline as precisely as a busy-wait and nearly as
 /// cheaply as a sleep.
 ///
-/// It sleeps on the clock until ``margin`` before the deadline, then spins,
-/// yielding the core, for the rest. The margin is learned: after each sleep
-/// the observed oversleep is kept in a short window and the margin becomes the
-/// largest recent oversleep plus a little, within bounds. Deadlines are
-/// absolute, so an error in one frame never carries into the next.
+/// A plain sleep ends late by a varying amount (on a 2-core Linux machine a
+/// 1 ms `nanosleep` oversleeps by about 0.1 ms at the median and up to about
+/// 1 ms); a busy-wait is exact but burns a whole core. The sleeper does both:
+/// it sleeps on the clock until ``margin`` before the deadline, then spins for
+/// the rest, calling its spin step (by default a `sched_yield`) between reads
+/// of the clock.
+///
+/// The margin is learned. After every sleep the oversleep (how long after the
+/// wake-up time the sleep really ended) joins a window of recent ones, and the
+/// margin becomes the largest of them plus ``Tuning/safety``, within
+/// ``Tuning/marginBounds``. So the spin lasts just long enough to absorb the
+/// machine's own sleep error: short on a quiet machine, longer on a busy one,
+/// shrinking again once a burst of bad wake-ups leaves the window.
+///
+/// Deadlines are absolute: a wait that ends late never moves the next
+/// deadline, so errors cannot accumulate from frame to frame.
 public final class PreciseSleeper {
-    /// The clock slept on and read.
-    public let clock: FrameClock
-    /// How long before the deadline the sleep ends and the spin begins.
-    public private(set) var margin: Nanoseconds
-    /// The narrowest and widest margins the learning may choose.
-    public let marginBounds: ClosedRange<Nanoseconds>
-    /// Added to the largest recent oversleep when learning the margin.
-    public let safety: Nanoseconds
+    /// How the margin is learned.
+    public struct Tuning: Equatable, Sendable {
+        /// The margin before anything has been observed.
+        public var initialMargin: Nanoseconds
+        /// The narrowest and widest margins learning may choose. The floor keeps
+        /// a spin long enough to cover the clock read and the wake-up itself;
+        /// the ceiling bounds the CPU a pathological burst of oversleeps can cost.
+        public var marginBounds: ClosedRange<Nanoseconds>
+        /// Added to the largest recent oversleep: the next sleep may be a little
+        /// worse than any in the window.
+        public var safety: Nanoseconds
+        /// How many recent oversleeps the margin is learned from.
+        public var window: Int
 
-    private var oversleeps: [Nanoseconds] = []
-    private var next = 0
-    private let window = 64
-    private let spin: () -> Void
-
-    /// A sleeper on `clock`; `spin` runs between checks of the clock in the
-    /// final stretch (by default it yields the core to other threads).
-    public init(clock: FrameClock, initialMargin: Nanoseconds = 1_000_000,
-                marginBounds: ClosedRange<Nanoseconds> = 50_000...4_000_000, safety: Nanoseconds = 100_000,
-                spin: @escaping () -> Void = { _ = sched_yield() }) {
-        self.clock = clock
-        self.marginBounds = marginBounds
-        self.safety = safety
-        self.margin = min(max(initialMargin, marginBounds.lowerBound), marginBounds.upperBound)
-        self.spin = spin
+        /// A tuning; the defaults suit a desktop Linux kernel with the timer
+        /// slack lowered (see `TimerSlack` in CadenceSDL).
+        public init(initialMargin: Nanoseconds = 1_000_000,
+                    marginBounds: ClosedRange<Nanoseconds> = 50_000...4_000_000,
+                    safety: Nanoseconds = 100_000, window: Int = 64) {
+            precondition(marginBounds.lowerBound >= 0 && safety >= 0 && window > 0, "a tuning needs sane bounds")
+            self.initialMargin = initialMargin
+            self.marginBounds = marginBounds
+            self.safety = safety
+            self.window = window
+        }
     }
 
-    /// Returns at `deadline` or just after; the lateness, in ns (0 or more).
+    /// The clock slept on and read.
+    public let clock: FrameClock
+    /// How the margin is learned.
+    public let tuning: Tuning
+    /// How long before a deadline the sleep ends and the spin begins.
+    public private(set) var margin: Nanoseconds
+
+    private var oversleeps: [Nanoseconds] = []
+    private var oldest = 0
+    private let spin: () -> Void
+
+    /// A sleeper on `clock`.
+    ///
+    /// - Parameter spin: runs between reads of the clock in the final stretch.
+    ///   By default it yields the core (``yieldProcessor()``), so another
+    ///   thread that is ready can run; tests pass a step that moves a virtual clock.
+    public init(clock: FrameClock, tuning: Tuning = Tuning(), spin: @escaping () -> Void = PreciseSleeper.yieldProcessor) {
+        self.clock = clock
+        self.tuning = tuning
+        self.spin = spin
+        margin = tuning.initialMargin.clamped(to: tuning.marginBounds)
+        oversleeps.reserveCapacity(tuning.window)
+    }
+
+    /// The default spin step: `sched_yield`, which lets another ready thread
+    /// have the core and returns at once when there is none.
+    public static func yieldProcessor() {
+        _ = sched_yield()
+    }
+
+    /// Returns once the clock reads `deadline` or later, as soon after it as
+    /// the machine allows; never before. Returns the lateness (0 or more).
     @discardableResult
     public func wait(until deadline: Nanoseconds) -> Nanoseconds {
         let wakeAt = deadline - margin
@@ -55,13 +98,22 @@ public final class PreciseSleeper {
         return now - deadline
     }
 
-    /// Keeps `oversleep` and re-derives the margin from the recent window.
+    /// Adds `oversleep` to the window and re-derives the margin from it.
     private func learn(oversleep: Nanoseconds) {
-        if oversleeps.count < window { oversleeps.append(max(0, oversleep)) } else {
-            oversleeps[next] = max(0, oversleep)
-            next = (next + 1) % window
+        let sample = max(0, oversleep)
+        if oversleeps.count < tuning.window {
+            oversleeps.append(sample)
+        } else {
+            oversleeps[oldest] = sample
+            oldest = (oldest + 1) % tuning.window
         }
-        let wanted = (oversleeps.max() ?? 0) + safety
-        margin = min(max(wanted, marginBounds.lowerBound), marginBounds.upperBound)
+        margin = (oversleeps.max()! + tuning.safety).clamped(to: tuning.marginBounds)
+    }
+}
+
+extension Nanoseconds {
+    /// The value moved into `range`.
+    fileprivate func clamped(to range: ClosedRange<Nanoseconds>) -> Nanoseconds {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
     }
 }
