@@ -85,7 +85,8 @@ struct PreciseSleeperTests {
 
     @Test("The margin is the largest recent oversleep plus the safety, and forgets old spikes")
     func marginLearning() {
-        let tuning = PreciseSleeper.Tuning(initialMargin: 1_000 * µs, safety: 100 * µs, window: 8)
+        let tuning = PreciseSleeper.Tuning(initialMargin: 1_000 * µs, marginBounds: 50 * µs...4_000 * µs,
+                                           safety: 100 * µs, memory: 50_000 * µs)
         let clock = OversleepingClock(oversleeps: [200 * µs])
         let sleeper = clock.sleeper(tuning)
         var deadline: Nanoseconds = 0
@@ -98,16 +99,17 @@ struct PreciseSleeperTests {
         clock.oversleeps = [800 * µs]
         frame()
         #expect(sleeper.margin == 900 * µs)
+        // The spike woke at 20.5 ms; frames 3 to 7 wake within 50 ms of it, frame 8 after.
         clock.oversleeps = [150 * µs]
-        for _ in 1...7 { frame() }
-        #expect(sleeper.margin == 900 * µs, "the spike is still in the window")
+        for _ in 3...7 { frame() }
+        #expect(sleeper.margin == 900 * µs, "the spike is remembered")
         frame()
-        #expect(sleeper.margin == 250 * µs, "the spike has left the window")
+        #expect(sleeper.margin == 250 * µs, "the spike is forgotten")
     }
 
     @Test func theMarginStaysWithinItsBounds() {
         let tuning = PreciseSleeper.Tuning(initialMargin: 1_000 * µs, marginBounds: 50 * µs...4_000 * µs,
-                                           safety: 0, window: 4)
+                                           safety: 0, memory: 30_000 * µs)
         let clock = OversleepingClock(oversleeps: [10_000 * µs])
         let sleeper = clock.sleeper(tuning)
         sleeper.wait(until: 20_000 * µs)
@@ -123,7 +125,7 @@ struct PreciseSleeperTests {
         var script = Array(repeating: 80 * µs, count: 200)
         script[9] = 3_000 * µs
         let clock = OversleepingClock(oversleeps: script, spinStep: 1 * µs)
-        let sleeper = clock.sleeper(.init(initialMargin: 500 * µs, window: 4))
+        let sleeper = clock.sleeper(.init(initialMargin: 500 * µs, memory: 100_000 * µs))
         let period: Nanoseconds = 16_666_667
         var returns: [Nanoseconds] = []
         for k in 1...100 {

@@ -15,11 +15,14 @@ import Musl
 /// of the clock.
 ///
 /// The margin is learned. After every sleep the oversleep (how long after the
-/// wake-up time the sleep really ended) joins a window of recent ones, and the
-/// margin becomes the largest of them plus ``Tuning/safety``, within
-/// ``Tuning/marginBounds``. So the spin lasts just long enough to absorb the
-/// machine's own sleep error: short on a quiet machine, longer on a busy one,
-/// shrinking again once a burst of bad wake-ups leaves the window.
+/// wake-up time the sleep really ended) is remembered for ``Tuning/memory``,
+/// and the margin becomes the largest remembered oversleep plus
+/// ``Tuning/safety``, within ``Tuning/marginBounds``. So the spin lasts just
+/// long enough to absorb the machine's own sleep error: short on a quiet
+/// machine, longer on a busy one. Bad wake-ups come in bursts (another process
+/// takes the core for a while), so one raises the margin for the frames after
+/// it, and the margin shrinks again once the burst is forgotten. Memory is
+/// kept in time rather than in frames, so it means the same at any rate.
 ///
 /// Deadlines are absolute: a wait that ends late never moves the next
 /// deadline, so errors cannot accumulate from frame to frame.
@@ -32,22 +35,23 @@ public final class PreciseSleeper {
         /// a spin long enough to cover the clock read and the wake-up itself;
         /// the ceiling bounds the CPU a pathological burst of oversleeps can cost.
         public var marginBounds: ClosedRange<Nanoseconds>
-        /// Added to the largest recent oversleep: the next sleep may be a little
-        /// worse than any in the window.
+        /// Added to the largest remembered oversleep: the next sleep may be a
+        /// little worse than any of them.
         public var safety: Nanoseconds
-        /// How many recent oversleeps the margin is learned from.
-        public var window: Int
+        /// How long an oversleep is remembered.
+        public var memory: Nanoseconds
 
-        /// A tuning; the defaults suit a desktop Linux kernel with the timer
-        /// slack lowered (see `TimerSlack` in CadenceSDL).
+        /// A tuning. The defaults were measured with `Scripts/bench` on a
+        /// 2-core Linux machine with the timer slack lowered (see `TimerSlack`
+        /// in CadenceSDL), sharing its cores with other work.
         public init(initialMargin: Nanoseconds = 1_000_000,
-                    marginBounds: ClosedRange<Nanoseconds> = 50_000...4_000_000,
-                    safety: Nanoseconds = 100_000, window: Int = 64) {
-            precondition(marginBounds.lowerBound >= 0 && safety >= 0 && window > 0, "a tuning needs sane bounds")
+                    marginBounds: ClosedRange<Nanoseconds> = 50_000...2_000_000,
+                    safety: Nanoseconds = 200_000, memory: Nanoseconds = 1_000_000_000) {
+            precondition(marginBounds.lowerBound >= 0 && safety >= 0 && memory > 0, "a tuning needs sane bounds")
             self.initialMargin = initialMargin
             self.marginBounds = marginBounds
             self.safety = safety
-            self.window = window
+            self.memory = memory
         }
     }
 
@@ -58,8 +62,8 @@ public final class PreciseSleeper {
     /// How long before a deadline the sleep ends and the spin begins.
     public private(set) var margin: Nanoseconds
 
-    private var oversleeps: [Nanoseconds] = []
-    private var oldest = 0
+    /// Remembered oversleeps and when they were observed, oldest first.
+    private var oversleeps: [(at: Nanoseconds, oversleep: Nanoseconds)] = []
     private let spin: () -> Void
 
     /// A sleeper on `clock`.
@@ -72,7 +76,6 @@ public final class PreciseSleeper {
         self.tuning = tuning
         self.spin = spin
         margin = tuning.initialMargin.clamped(to: tuning.marginBounds)
-        oversleeps.reserveCapacity(tuning.window)
     }
 
     /// The default spin step: `sched_yield`, which lets another ready thread
@@ -88,7 +91,8 @@ public final class PreciseSleeper {
         let wakeAt = deadline - margin
         if clock.now < wakeAt {
             clock.sleep(until: wakeAt)
-            learn(oversleep: clock.now - wakeAt)
+            let woke = clock.now
+            learn(oversleep: woke - wakeAt, at: woke)
         }
         var now = clock.now
         while now < deadline {
@@ -98,16 +102,14 @@ public final class PreciseSleeper {
         return now - deadline
     }
 
-    /// Adds `oversleep` to the window and re-derives the margin from it.
-    private func learn(oversleep: Nanoseconds) {
-        let sample = max(0, oversleep)
-        if oversleeps.count < tuning.window {
-            oversleeps.append(sample)
-        } else {
-            oversleeps[oldest] = sample
-            oldest = (oldest + 1) % tuning.window
-        }
-        margin = (oversleeps.max()! + tuning.safety).clamped(to: tuning.marginBounds)
+    /// Remembers `oversleep`, forgets those older than the memory, and
+    /// re-derives the margin from the rest.
+    private func learn(oversleep: Nanoseconds, at time: Nanoseconds) {
+        oversleeps.append((time, max(0, oversleep)))
+        let forgotten = oversleeps.prefix { $0.at < time - tuning.memory }.count
+        oversleeps.removeFirst(forgotten)
+        let largest = oversleeps.lazy.map(\.oversleep).max()!
+        margin = (largest + tuning.safety).clamped(to: tuning.marginBounds)
     }
 }
 
