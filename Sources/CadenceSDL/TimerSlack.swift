@@ -26,3 +26,13 @@ public enum TimerSlack {
         return current
     }
 }
+
+/// The CPU's spin-wait hint, for loops that poll a clock.
+public enum SpinWait {
+    /// `SDL_CPUPauseInstruction()` (x86 `pause`): tells the core it is in a
+    /// spin-wait, which saves power and frees a sibling hyperthread, without
+    /// giving the core up as `sched_yield` may.
+    public static func pause() {
+        CSDL2_CPUPause()
+    }
+}

@@ -25,7 +25,7 @@ struct RealTimeRun {
         }
 
         TimerSlack.minimize()
-        let sleeper = PreciseSleeper(clock: clock)
+        let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
         let displayInfo = Displays.info(window.displayIndex)
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: options.headless ? 0 : displayInfo?.refreshHz ?? 0) {
             _ = sleeper.wait(until: $0)
