@@ -42,11 +42,6 @@ struct PacingBench {
     /// Runs every limiter at every rate and prints the table; false when a target was missed.
     func run() throws -> Bool {
         let slack = TimerSlack.minimize()
-        // The software renderer draws into the window's own surface. Left to
-        // itself, SDL may back that surface with an OpenGL texture (Mesa's
-        // llvmpipe when headless), whose present takes ~0.8 ms and whose worker
-        // threads compete with the pacing thread for the cores.
-        setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1)
         let session = try SDLSession(videoDriver: "offscreen")
         defer { session.shutdown() }
         let window = try Window(title: "cadence-bench", width: 256, height: 256, hidden: true)

@@ -18,6 +18,13 @@ public final class SDLSession {
         if let driver {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
         }
+        if driver == "offscreen" {
+            // Headless, the window surface should be plain memory. Left to
+            // itself SDL may back it with an OpenGL texture (Mesa's llvmpipe),
+            // which makes each present cost ~0.8 ms and starts rasterizer
+            // threads that compete with the game loop for the cores.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         // A game loop wants the compositor left alone and the screensaver off.
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
