@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// SIGINT / SIGTERM turn into a clean stop: the loop ends after the current
 /// frame, and the trace is finished, so nothing the user asked to save is lost.
@@ -22,5 +23,5 @@ enum Interrupts {
 
 /// Prints to standard error, where messages for the user go.
 func printError(_ message: String) {
-    fputs("spinning-sprite: \(message)\n", stderr)
+    FileHandle.standardError.write(Data("spinning-sprite: \(message)\n".utf8))
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Cadence
 import CadenceSDL
 import Foundation
@@ -54,18 +55,29 @@ struct RealTimeRun {
     }
 
     /// SDL with a display server, or the offscreen driver when headless.
+    ///
+    /// Without `--headless`, SDL falling back to a driver that shows nothing
+    /// (offscreen, dummy) counts as "no display": a window nobody can see is
+    /// not what the player asked for, unless `SDL_VIDEODRIVER` asked for it.
     private func openSession() throws -> SDLSession {
+        let noDisplay = """
+            Run with --headless to render offscreen, or inside a virtual X server: xvfb-run -a spinning-sprite
+            """
+        let session: SDLSession
         do {
-            return try SDLSession(videoDriver: options.headless ? "offscreen" : nil)
+            session = try SDLSession(videoDriver: options.headless ? "offscreen" : nil)
         } catch {
-            if options.headless { printError("\(error)") } else {
-                printError("""
-                no display server (\(error)).
-                Run with --headless to render offscreen, or inside a virtual X server: xvfb-run -a spinning-sprite
-                """)
-            }
+            printError(options.headless ? "\(error)" : "no display server (\(error)).\n\(noDisplay)")
             throw ExitCode.failure
         }
+        let invisible = ["offscreen", "dummy"].contains(session.videoDriver)
+        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
+        if !options.headless && invisible && !requested {
+            session.shutdown()
+            printError("no display server (DISPLAY and WAYLAND_DISPLAY are unset; SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
+            throw ExitCode.failure
+        }
+        return session
     }
 }
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Cadence
 import CadenceSDL
 import Foundation

@@ -42,12 +42,8 @@ enum Subprocess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
-        var stdoutData = Data(), stderrData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { stdoutData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { stderrData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        // Both pipes are drained while the child runs, so a chatty child never blocks on a full pipe.
+        let stdoutData = PipeDrain(out), stderrData = PipeDrain(err)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
             process.terminate()
@@ -55,10 +51,9 @@ enum Subprocess {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
-        group.wait()
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
+                      stdout: String(decoding: stdoutData.wait(), as: UTF8.self),
+                      stderr: String(decoding: stderrData.wait(), as: UTF8.self))
     }
 
     /// A fresh temporary directory for one test's files.
@@ -66,5 +61,25 @@ enum Subprocess {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
+    }
+}
+
+/// Reads a pipe to its end on a background queue; ``wait()`` returns what it read.
+private final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    /// Blocks until the pipe is closed; the semaphore orders the write before this read.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -1,0 +1,55 @@
+/// The Chrome trace-event JSON trace, which opens in Perfetto (ui.perfetto.dev)
+/// and `chrome://tracing`.
+///
+/// Per frame: a `work` slice (callback start to the end of the game's work) and
+/// a `wait` slice (the presenter's wait until the present is submitted), an
+/// instant `on glass` event when the frame was shown, and counter tracks
+/// `effective_hz` and `fps_cap` (0 = display rate; `adaptive` 1 while the rate
+/// follows the game). The file is streamed, and ``finish(summary:)`` closes the
+/// array, so a run stopped by SIGINT still leaves valid JSON.
+final class ChromeTraceWriter: TraceWriter {
+    private let file: TextFile
+    private let runStart: Nanoseconds
+    private var lastRates: (Double, Double?)?
+
+    init(file: TextFile, runStart: Nanoseconds) throws {
+        self.file = file
+        self.runStart = runStart
+        try file.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
+        try file.write(#"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"frame loop"}}"#)
+    }
+
+    /// Microseconds from the run's start, with nanosecond digits.
+    private func micros(_ t: Nanoseconds) -> String {
+        let ns = t - runStart
+        let sign = ns < 0 ? "-" : ""
+        let m = ns.magnitude
+        return "\(sign)\(m / 1_000).\(String(m % 1_000 + 1_000).dropFirst())"
+    }
+
+    private func duration(_ from: Nanoseconds, _ to: Nanoseconds) -> String {
+        let span = max(0, to - from)
+        return "\(span / 1_000).\(String(span % 1_000 + 1_000).dropFirst())"
+    }
+
+    func write(_ r: FrameRecord) throws {
+        var events = [
+            #"{"name":"work","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"dur":\#(duration(r.callbackStart, r.workEnd)),"args":{"frame":\#(r.frame)}}"#,
+            #"{"name":"wait","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.workEnd)),"dur":\#(duration(r.workEnd, r.presentSubmit)),"args":{"frame":\#(r.frame)}}"#,
+            #"{"name":"on glass","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.presentTime)),"args":{"frame":\#(r.frame),"late_us":\#(duration(r.targetTimestamp, r.presentTime))}}"#,
+        ]
+        if lastRates == nil || lastRates! != (r.effectiveHz, r.fpsCap) {
+            lastRates = (r.effectiveHz, r.fpsCap)
+            let ts = micros(r.callbackStart)
+            events.append(#"{"name":"effective_hz","ph":"C","pid":1,"ts":\#(ts),"args":{"hz":\#(r.effectiveHz)}}"#)
+            events.append(#"{"name":"fps_cap","ph":"C","pid":1,"ts":\#(ts),"args":{"fps":\#(r.fpsCap ?? 0),"adaptive":\#(r.fpsCap == nil ? 1 : 0)}}"#)
+        }
+        try file.write(events.map { ",\n" + $0 }.joined())
+    }
+
+    func finish(summary: RunSummary) throws {
+        // The summary line holds no quotes or backslashes, so it embeds as is.
+        try file.write("\n],\"otherData\":{\"summary\":\"\(summary.line)\"}}\n")
+        try file.close()
+    }
+}

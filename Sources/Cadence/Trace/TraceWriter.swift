@@ -1,0 +1,44 @@
+/// Somewhere the frames of a run are recorded as they happen.
+///
+/// The sample writes one record per display-link callback while it runs and
+/// finishes the file at exit (also on SIGINT/SIGTERM), so a trace is always
+/// complete and parseable. ``TraceFile/open(path:runStart:)`` picks the format.
+public protocol TraceWriter: AnyObject {
+    /// Appends one frame.
+    func write(_ record: FrameRecord) throws
+    /// Completes and closes the file; `summary` is kept where the format allows.
+    func finish(summary: RunSummary) throws
+}
+
+/// A trace file could not be opened or written.
+public struct TraceError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, naming the path.
+    public let description: String
+}
+
+/// Opens trace files by their extension.
+public enum TraceFile {
+    /// A writer for `path`: `.csv` (one row per callback) or `.json` (Chrome
+    /// trace events, for Perfetto). Times are written relative to `runStart`.
+    /// Throws at once when the path cannot be created, before any frame runs.
+    public static func open(path: String, runStart: Nanoseconds) throws -> TraceWriter {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".csv") { return try CSVTraceWriter(file: TextFile(path: path), runStart: runStart) }
+        if lower.hasSuffix(".json") { return try ChromeTraceWriter(file: TextFile(path: path), runStart: runStart) }
+        throw TraceError(description: "\"\(path)\" must end in .csv or .json")
+    }
+}
+
+/// Formats integer nanoseconds as decimal seconds with all nine digits, exactly
+/// (no `Double` rounding): `183333333` → `"0.183333333"`.
+func formatSeconds(_ ns: Nanoseconds) -> String {
+    let sign = ns < 0 ? "-" : ""
+    let magnitude = ns.magnitude
+    let fraction = String(magnitude % 1_000_000_000 + 1_000_000_000).dropFirst()
+    return "\(sign)\(magnitude / 1_000_000_000).\(fraction)"
+}
+
+/// A rate for a trace: whole rates without decimals (`60`), others as needed (`59.94`).
+func formatRate(_ hz: Double) -> String {
+    hz == hz.rounded() && abs(hz) < 1e15 ? String(Int64(hz)) : String(hz)
+}
