@@ -26,7 +26,7 @@ struct ListDisplays: ParsableCommand {
             throw ValidationError("--vrr: \"\(vrr)\" is not auto, on or off")
         }
         if let vrrRange, VRROverride.range(parsing: vrrRange) == nil {
-            throw ValidationError("--vrr-range: \"\(vrrRange)\" is not <min>-<max> in Hz with 0 < min < max, e.g. 48-144")
+            throw ValidationError("--vrr-range: \"\(vrrRange)\" is not <min>-<max> in Hz with 1 ≤ min < max ≤ 1023, e.g. 48-144")
         }
     }
 

@@ -57,8 +57,11 @@ public struct EDID: Equatable, Sendable {
         rangeLimits = descriptors.rangeLimits
 
         let blocksPresent = (bytes.count - Self.blockSize) / Self.blockSize
-        let firstExtension = ExtensionBlock(ByteWindow(bytes, start: Self.blockSize, count: Self.blockSize))
-        announcedExtensionCount = firstExtension?.extensionCountOverride ?? base.int(at: 0x7E) ?? 0
+        let baseCount = base.int(at: 0x7E) ?? 0
+        // An EEODB counts only in an announced first extension (byte 0x7E then says 1).
+        let firstExtension = baseCount > 0
+            ? ExtensionBlock(ByteWindow(bytes, start: Self.blockSize, count: Self.blockSize)) : nil
+        announcedExtensionCount = firstExtension?.extensionCountOverride ?? baseCount
         let decodedCount = min(announcedExtensionCount, blocksPresent)
 
         var warnings: [EDIDWarning] = []

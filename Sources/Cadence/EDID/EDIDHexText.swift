@@ -9,14 +9,14 @@ public enum EDIDHexText {
     /// a binary file, or text with other words in it).
     public static func bytes(from text: [UInt8]) -> [UInt8]? {
         var result: [UInt8] = []
-        var token: [UInt8] = []
-        for character in text + [UInt8(ascii: " ")] {
-            if isSeparator(character) {
-                guard flush(token, into: &result) else { return nil }
-                token.removeAll(keepingCapacity: true)
-            } else {
-                token.append(character)
-            }
+        result.reserveCapacity(text.count / 2)
+        var start = 0
+        while start < text.count {
+            guard !isSeparator(text[start]) else { start += 1; continue }
+            var end = start
+            while end < text.count, !isSeparator(text[end]) { end += 1 }
+            guard append(text[start..<end], to: &result) else { return nil }
+            start = end
         }
         return result.isEmpty ? nil : result
     }
@@ -25,12 +25,12 @@ public enum EDIDHexText {
         c == UInt8(ascii: " ") || c == UInt8(ascii: ":") || (0x09...0x0D).contains(c)
     }
 
-    /// Appends a token's bytes; false when the token is not hex.
-    private static func flush(_ token: [UInt8], into result: inout [UInt8]) -> Bool {
-        if token.isEmpty || token.map(lowercased) == Array("edid".utf8) { return true }
+    /// Appends a token's bytes; false when the token is not hex (an `EDID` label is skipped).
+    private static func append(_ token: ArraySlice<UInt8>, to result: inout [UInt8]) -> Bool {
+        if isLabel(token) { return true }
         guard token.count % 2 == 0 else { return false }
-        var index = 0
-        while index < token.count {
+        var index = token.startIndex
+        while index < token.endIndex {
             guard let high = digit(token[index]), let low = digit(token[index + 1]) else { return false }
             result.append(high << 4 | low)
             index += 2
@@ -38,8 +38,9 @@ public enum EDIDHexText {
         return true
     }
 
-    private static func lowercased(_ c: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c) ? c + 32 : c
+    /// Whether the token is `EDID` in any case, as `xrandr --props` labels the property.
+    private static func isLabel(_ token: ArraySlice<UInt8>) -> Bool {
+        token.count == 4 && zip(token, "edid".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     private static func digit(_ c: UInt8) -> UInt8? {

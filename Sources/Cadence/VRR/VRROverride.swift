@@ -8,13 +8,13 @@ public enum VRROverride: String, CaseIterable, Sendable {
     /// Never pace as variable refresh.
     case off
 
-    /// Parses a `--vrr-range` value such as `48-144` or `47.5-120`: both ends
-    /// positive, minimum below maximum. Nil for anything else, so the caller
-    /// can name its flag in the usage error.
+    /// Parses a `--vrr-range` value such as `48-144` or `47.5-120`, within the
+    /// bounds an EDID range may have: 1 ≤ min < max ≤ 1023. Nil for anything
+    /// else, so the caller can name its flag in the usage error.
     public static func range(parsing text: String) -> ClosedRange<FrameRate>? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]),
-              low.isFinite, high.isFinite, low > 0, high > low else { return nil }
+              low >= 1, high <= 1023, high > low else { return nil }
         return FrameRate(hz: low)...FrameRate(hz: high)
     }
 }
