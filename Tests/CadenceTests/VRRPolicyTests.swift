@@ -19,6 +19,7 @@ struct VRRPolicyTests {
         #expect(decision.isInEffect)
         #expect(decision.minimumRate == hz(48) && decision.maximumRate == hz(144))
         #expect(decision.timing == .variable(minimum: hz(48), maximum: hz(144)))
+        #expect(decision.rangeInEffect?.minimum == hz(48) && decision.rangeInEffect?.maximum == hz(144))
         #expect(decision.refreshSource == .drmProperty("vrr_capable"))
         #expect(decision.rateSource == .edid(.amdVSDB))
         #expect(decision.confidence == .high)
@@ -39,7 +40,7 @@ struct VRRPolicyTests {
         #expect(decision.refresh == .variable)
         #expect(!decision.isInEffect)
         #expect(decision.inactiveReasons == [.windowed])
-        #expect(decision.timing == nil)
+        #expect(decision.timing == nil && decision.rangeInEffect == nil)
         #expect(decision.summary == "variable 48–144 Hz, not in effect: window not fullscreen")
     }
 

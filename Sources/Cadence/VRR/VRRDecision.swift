@@ -46,11 +46,17 @@ public struct VRRDecision: Equatable, Sendable {
     /// equal to the minimum on a fixed display.
     public var maximumRefreshInterval: Nanoseconds? { minimumRate?.period }
 
+    /// The range to pace in when VRR is in effect, nil otherwise: what
+    /// `SDLBackend.variableRefresh` takes.
+    public var rangeInEffect: (minimum: FrameRate, maximum: FrameRate)? {
+        guard isInEffect, let minimumRate, let maximumRate else { return nil }
+        return (minimumRate, maximumRate)
+    }
+
     /// The display link's timing when VRR is in effect; nil otherwise, when
     /// the backend's own vsync grid (or timer) describes the display.
     public var timing: DisplayTiming? {
-        guard isInEffect, let minimumRate, let maximumRate else { return nil }
-        return .variable(minimum: minimumRate, maximum: maximumRate)
+        rangeInEffect.map { .variable(minimum: $0.minimum, maximum: $0.maximum) }
     }
 
     /// `"variable 48–144 Hz, in effect"`, `"variable 48–144 Hz, not in effect:
