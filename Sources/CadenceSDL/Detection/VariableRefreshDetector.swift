@@ -18,7 +18,8 @@ public struct VariableRefreshDetector: Sendable {
     /// The environment to read `__GL_VRR_ALLOWED` from.
     public let environment: [String: String]
 
-    /// SDL video drivers with no physical outputs behind their displays.
+    /// SDL video drivers with no physical outputs behind their displays (`evdev`
+    /// is SDL's dummy video driver with Linux evdev input).
     static let virtualVideoDrivers: Set<String> = ["dummy", "offscreen", "evdev"]
 
     /// A detector for the real system by default; `environment` nil means the process's.
