@@ -27,13 +27,6 @@ public final class Window {
 
     deinit { SDL_DestroyWindow(handle) }
 
-    /// The size in screen coordinates.
-    public var size: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(handle, &w, &h)
-        return (Int(w), Int(h))
-    }
-
     /// Whether the window is fullscreen (exclusive or desktop), from SDL's flags.
     public var isFullscreen: Bool {
         SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN.rawValue != 0
