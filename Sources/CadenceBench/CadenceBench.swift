@@ -1,7 +1,86 @@
 import ArgumentParser
+import Foundation
 
+/// `cadence-bench`: the project's performance figures, judged here and never in tests.
 @main
 struct CadenceBench: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "cadence-bench", abstract: "Pacing benchmarks.")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "cadence-bench",
+        abstract: "Pacing benchmarks. With no subcommand, runs them all.",
+        subcommands: [All.self, Pacing.self, LinkCost.self],
+        defaultSubcommand: All.self
+    )
+
+    /// Every benchmark, with default settings.
+    struct All: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Run every benchmark (the default).")
+        @OptionGroup var pacing: PacingOptions
+
+        func run() throws {
+            try LinkCost.report()
+            print()
+            if try !pacing.bench.run() { throw ExitCode(2) }
+        }
+    }
+
+    /// The presenter against SDL_Delay and a busy-wait.
+    struct Pacing: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The presenter against SDL_Delay and a busy-wait, headless (exits 2 when a target is missed).")
+        @OptionGroup var pacing: PacingOptions
+
+        func run() throws {
+            if try !pacing.bench.run() { throw ExitCode(2) }
+        }
+    }
+
+    /// The display link's own cost.
+    struct LinkCost: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "link-cost", abstract: "The display link's cost per frame, and 10 simulated minutes at 240 Hz.")
+
+        func run() throws { try Self.report() }
+
+        static func report() throws {
+            let figures = try LinkCostBench.run()
+            print("Display link cost: \(String(format: "%.0f", figures.nanosecondsPerFrame)) ns per frame (target ≤ 1000 ns)")
+            print("10 simulated minutes at 240 Hz with a CSV trace: \(figures.frames) frames in "
+                  + "\(String(format: "%.2f", figures.simulatedTenMinutes)) s (target well under 10 s)")
+        }
+    }
+}
+
+/// The pacing benchmark's settings.
+struct PacingOptions: ParsableArguments {
+    @Option(help: "Rates to pace at, comma-separated, e.g. 60,78,144.")
+    var fps = "60,78,144"
+
+    @Option(help: "Seconds measured per limiter and rate, e.g. 10.")
+    var seconds = 10
+
+    @Option(help: "Busy background threads while measuring, e.g. 1 to keep the other core busy.")
+    var load = 0
+
+    @Option(help: "How the presenter spins in the last stretch: pause (the CPU's hint), yield (sched_yield) or none.")
+    var spin = "pause"
+
+    func validate() throws {
+        guard let rates, !rates.isEmpty, rates.allSatisfy({ (1...1000).contains($0) }) else {
+            throw ValidationError("--fps: expected rates from 1 to 1000 separated by commas, e.g. 60,78,144")
+        }
+        guard (1...3600).contains(seconds) else { throw ValidationError("--seconds: expected 1 to 3600, e.g. 10") }
+        guard (0...64).contains(load) else { throw ValidationError("--load: expected 0 to 64 threads, e.g. 1") }
+        guard PacingBench.SpinStep(rawValue: spin) != nil else { throw ValidationError("--spin: expected pause, yield or none") }
+    }
+
+    /// The rates in `--fps`, or nil when one is not a whole number.
+    private var rates: [Int]? {
+        let parsed = fps.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        return parsed.contains(nil) ? nil : parsed.compactMap { $0 }
+    }
+
+    /// The benchmark these options describe (after validation).
+    var bench: PacingBench {
+        PacingBench(rates: rates!, rounds: seconds, load: load, spin: PacingBench.SpinStep(rawValue: spin)!)
+    }
 }

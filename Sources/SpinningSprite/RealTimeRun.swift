@@ -24,7 +24,8 @@ struct RealTimeRun {
             throw ExitCode.failure
         }
 
-        let sleeper = PreciseSleeper(clock: clock)
+        TimerSlack.minimize()
+        let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) {
             _ = sleeper.wait(until: $0)
         }

@@ -1,3 +1,4 @@
+import Cadence
 import CSDL2
 import Testing
 @testable import CadenceSDL
@@ -77,6 +78,36 @@ struct SDLSuites {
             } throws: { error in
                 "\(error)".contains("/nonexistent/sprite.bmp")
             }
+        }
+    }
+
+    @Suite("Presenter on SDL")
+    struct Presenter {
+        @Test("vsync adaptive without late swap falls back to on and says so; the presenter follows the mode in effect")
+        func adaptiveVsyncFallsBackToOn() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 32, height: 32, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: .adaptive)
+            #expect(renderer.vsync == .on)
+            #expect(renderer.notes.contains { $0.contains("vsync adaptive unavailable") && $0.hasSuffix("using on") })
+            let backend = SDLBackend(renderer: renderer, clock: MonotonicClock(), refreshHz: 60) { _ in }
+            // SDL simulates vsync for the software renderer: presents wait, so the presenter uses vsync mode.
+            for _ in 0..<SDLBackend.blockingSampleCount { _ = backend.present(isRepeat: false) }
+            #expect(PresentMode(for: backend.currentTiming()) == .vsync)
+            #expect(backend.timingNote == nil)
+            // Vsync off: nothing to wait for, so frames are presented on the timer.
+            renderer.setVSync(.off)
+            backend.displayModeChanged(refreshHz: 60)
+            let timing = backend.currentTiming()
+            #expect(timing == .unsynced(reported: FrameRate(hz: 60)))
+            #expect(PresentMode(for: timing) == .timed)
+            #expect(backend.timingNote == "vsync off: paced by timer")
+        }
+
+        @Test func timerSlackGoesToItsMinimum() {
+            #expect(TimerSlack.minimize() == 1)
+            #expect(TimerSlack.current == 1)
         }
     }
 }

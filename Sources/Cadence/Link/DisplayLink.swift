@@ -78,7 +78,9 @@ public final class DisplayLink {
     ///   - timing: what the display can do now.
     public func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
-        let reference = max(now, lastShown ?? now)
+        // Targets lie strictly after this: now, but never before the last
+        // frame's vblank nor, on a VRR panel, inside its shortest interval after it.
+        let reference = max(now, lastShown.map { $0 + Self.recovery(of: timing) } ?? now)
         if cadence?.effective != effective || cadence?.timing != timing {
             cadence = makeCadence(effective: effective, timing: timing, reference: reference)
         }
@@ -107,6 +109,15 @@ public final class DisplayLink {
         previousTarget = target
         callbackCount += 1
         return frame
+    }
+
+    /// How soon after a flip the display can show the next frame, less 1 ns
+    /// (targets lie strictly after the reference): a VRR panel's shortest
+    /// interval. On a fixed grid the next vblank is that far anyway; without
+    /// vsync a frame can show at once.
+    private static func recovery(of timing: DisplayTiming) -> Nanoseconds {
+        if case .variable = timing { return timing.minimumInterval - 1 }
+        return 0
     }
 
     /// The first slot of the current cadence strictly after `reference` (plus

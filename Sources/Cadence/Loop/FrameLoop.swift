@@ -18,7 +18,6 @@ public final class FrameLoop {
     public var requestedFPS: Double? { isAdaptive ? nil : link.preferredFramesPerSecond }
 
     private var lastShown: Nanoseconds?
-    private var pendingRepeats: [Nanoseconds] = []
 
     /// A loop presenting `link`'s frames on `backend`.
     public init(link: DisplayLink, backend: FrameBackend) {
@@ -35,7 +34,6 @@ public final class FrameLoop {
             guard client.prepareFrame(self), !link.isInvalidated else { return }
             if link.isPaused {
                 lastShown = nil
-                pendingRepeats.removeAll()
                 guard client.idle(self) else { return }
                 continue
             }
@@ -53,15 +51,16 @@ public final class FrameLoop {
         let angle = client.runFrame(frame, self)
         let workEnd = clock.now
 
-        let plan = PresentPlan(for: frame)
-        for time in pendingRepeats where time < plan.submitAt && time >= workEnd {
-            backend.wait(until: time)
-            _ = backend.present(isRepeat: true)
+        let plan = PresentPlan(for: frame, workEndedAt: workEnd)
+        if let compensation = plan.compensation, var flip = lastShown {
+            while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
+                backend.wait(until: time)
+                flip = backend.present(isRepeat: true).shownAt
+            }
         }
         backend.wait(until: plan.submitAt)
         let submitted = clock.now
         let outcome = backend.present(isRepeat: false)
-        pendingRepeats = plan.repeats
         lastShown = outcome.shownAt
 
         let record = FrameRecord(

@@ -1,51 +1,90 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Waits for an absolute deadline as precisely as a busy-wait and nearly as
 /// cheaply as a sleep.
 ///
-/// It sleeps on the clock until ``margin`` before the deadline, then spins,
-/// yielding the core, for the rest. The margin is learned: after each sleep
-/// the observed oversleep is kept in a short window and the margin becomes the
-/// largest recent oversleep plus a little, within bounds. Deadlines are
-/// absolute, so an error in one frame never carries into the next.
+/// A plain sleep ends late by a varying amount (on a 2-core Linux machine a
+/// 1 ms `nanosleep` oversleeps by about 0.1 ms at the median and up to about
+/// 1 ms); a busy-wait is exact but burns a whole core. The sleeper does both:
+/// it sleeps on the clock until ``margin`` before the deadline, then spins for
+/// the rest, re-reading the clock. In real time the spin step between reads
+/// should be the CPU's spin-wait hint (`SpinWait.pause` in CadenceSDL), which
+/// keeps the core. It should not be `sched_yield`: on a loaded machine
+/// (measured on 2 cores with both busy, Linux's EEVDF scheduler) a yield hands
+/// the core to the competing thread for its whole time slice, and the median
+/// wait ended 2.8 ms late instead of on time.
+///
+/// The margin is learned. After every sleep the oversleep (how long after the
+/// wake-up time the sleep really ended) is remembered for ``Tuning/memory``,
+/// and the margin becomes the largest remembered oversleep plus
+/// ``Tuning/safety``, within ``Tuning/marginBounds``. So the spin lasts just
+/// long enough to absorb the machine's own sleep error: short on a quiet
+/// machine, longer on a busy one. Bad wake-ups come in bursts (another process
+/// takes the core for a while), so one raises the margin for the frames after
+/// it, and the margin shrinks again once the burst is forgotten. Memory is
+/// kept in time rather than in frames, so it means the same at any rate.
+///
+/// Deadlines are absolute: a wait that ends late never moves the next
+/// deadline, so errors cannot accumulate from frame to frame.
 public final class PreciseSleeper {
-    /// The clock slept on and read.
-    public let clock: FrameClock
-    /// How long before the deadline the sleep ends and the spin begins.
-    public private(set) var margin: Nanoseconds
-    /// The narrowest and widest margins the learning may choose.
-    public let marginBounds: ClosedRange<Nanoseconds>
-    /// Added to the largest recent oversleep when learning the margin.
-    public let safety: Nanoseconds
+    /// How the margin is learned.
+    public struct Tuning: Equatable, Sendable {
+        /// The margin before anything has been observed.
+        public var initialMargin: Nanoseconds
+        /// The narrowest and widest margins learning may choose. The floor keeps
+        /// a spin long enough to cover the clock read and the wake-up itself;
+        /// the ceiling bounds the CPU a pathological burst of oversleeps can cost.
+        public var marginBounds: ClosedRange<Nanoseconds>
+        /// Added to the largest remembered oversleep: the next sleep may be a
+        /// little worse than any of them.
+        public var safety: Nanoseconds
+        /// How long an oversleep is remembered.
+        public var memory: Nanoseconds
 
-    private var oversleeps: [Nanoseconds] = []
-    private var next = 0
-    private let window = 64
-    private let spin: () -> Void
-
-    /// A sleeper on `clock`; `spin` runs between checks of the clock in the
-    /// final stretch (by default it yields the core to other threads).
-    public init(clock: FrameClock, initialMargin: Nanoseconds = 1_000_000,
-                marginBounds: ClosedRange<Nanoseconds> = 50_000...4_000_000, safety: Nanoseconds = 100_000,
-                spin: @escaping () -> Void = { _ = sched_yield() }) {
-        self.clock = clock
-        self.marginBounds = marginBounds
-        self.safety = safety
-        self.margin = min(max(initialMargin, marginBounds.lowerBound), marginBounds.upperBound)
-        self.spin = spin
+        /// A tuning. The defaults were measured with `Scripts/bench` on a
+        /// 2-core Linux machine with the timer slack lowered (see `TimerSlack`
+        /// in CadenceSDL), sharing its cores with other work.
+        public init(initialMargin: Nanoseconds = 1_000_000,
+                    marginBounds: ClosedRange<Nanoseconds> = 50_000...2_000_000,
+                    safety: Nanoseconds = 200_000, memory: Nanoseconds = 2_000_000_000) {
+            precondition(marginBounds.lowerBound >= 0 && safety >= 0 && memory > 0, "a tuning needs sane bounds")
+            self.initialMargin = initialMargin
+            self.marginBounds = marginBounds
+            self.safety = safety
+            self.memory = memory
+        }
     }
 
-    /// Returns at `deadline` or just after; the lateness, in ns (0 or more).
+    /// The clock slept on and read.
+    public let clock: FrameClock
+    /// How the margin is learned.
+    public let tuning: Tuning
+    /// How long before a deadline the sleep ends and the spin begins.
+    public private(set) var margin: Nanoseconds
+
+    /// Remembered oversleeps and when they were observed, oldest first.
+    private var oversleeps: [(at: Nanoseconds, oversleep: Nanoseconds)] = []
+    private let spin: () -> Void
+
+    /// A sleeper on `clock`.
+    ///
+    /// - Parameter spin: runs between reads of the clock in the final stretch:
+    ///   nothing by default, the CPU's pause hint in real time, a step that
+    ///   moves a virtual clock in tests.
+    public init(clock: FrameClock, tuning: Tuning = Tuning(), spin: @escaping () -> Void = {}) {
+        self.clock = clock
+        self.tuning = tuning
+        self.spin = spin
+        margin = tuning.initialMargin.clamped(to: tuning.marginBounds)
+    }
+
+    /// Returns once the clock reads `deadline` or later, as soon after it as
+    /// the machine allows; never before. Returns the lateness (0 or more).
     @discardableResult
     public func wait(until deadline: Nanoseconds) -> Nanoseconds {
         let wakeAt = deadline - margin
         if clock.now < wakeAt {
             clock.sleep(until: wakeAt)
-            learn(oversleep: clock.now - wakeAt)
+            let woke = clock.now
+            learn(oversleep: woke - wakeAt, at: woke)
         }
         var now = clock.now
         while now < deadline {
@@ -55,13 +94,20 @@ public final class PreciseSleeper {
         return now - deadline
     }
 
-    /// Keeps `oversleep` and re-derives the margin from the recent window.
-    private func learn(oversleep: Nanoseconds) {
-        if oversleeps.count < window { oversleeps.append(max(0, oversleep)) } else {
-            oversleeps[next] = max(0, oversleep)
-            next = (next + 1) % window
-        }
-        let wanted = (oversleeps.max() ?? 0) + safety
-        margin = min(max(wanted, marginBounds.lowerBound), marginBounds.upperBound)
+    /// Remembers `oversleep`, forgets those older than the memory, and
+    /// re-derives the margin from the rest.
+    private func learn(oversleep: Nanoseconds, at time: Nanoseconds) {
+        oversleeps.append((time, max(0, oversleep)))
+        let forgotten = oversleeps.prefix { $0.at < time - tuning.memory }.count
+        oversleeps.removeFirst(forgotten)
+        let largest = oversleeps.lazy.map(\.oversleep).max()!
+        margin = (largest + tuning.safety).clamped(to: tuning.marginBounds)
+    }
+}
+
+extension Nanoseconds {
+    /// The value moved into `range`.
+    fileprivate func clamped(to range: ClosedRange<Nanoseconds>) -> Nanoseconds {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
     }
 }

@@ -1,12 +1,13 @@
 /// The rates a display can show evenly: what the adaptive controller picks from.
 ///
-/// A fixed display shows every n-th vblank (R, R/2, R/3, ...); variable
-/// refresh in effect, or no vsync, any rate up to the display's maximum.
+/// A fixed display shows every n-th vblank (R, R/2, R/3, ...). With variable
+/// refresh in effect, or no vsync, any rate up to the display's maximum works.
 public enum RateChoices: Equatable, Sendable {
     /// Only these rates, highest first.
     case discrete([FrameRate])
-    /// Any rate from `minimum` to `maximum`.
-    case continuous(minimum: FrameRate, maximum: FrameRate)
+    /// Any rate from ``floor`` to `maximum`. With `compensation`, the rates
+    /// below a variable-refresh panel's minimum are shown by repeating frames.
+    case continuous(maximum: FrameRate, compensation: LowFramerateCompensation?)
 
     /// The slowest rate adaptive pacing will choose: below it a game is not playable anyway.
     public static let floor = FrameRate(millihertz: 10_000)
@@ -22,11 +23,10 @@ public enum RateChoices: Equatable, Sendable {
                 n += 1
             }
             self = .discrete(rates)
-        case .variable(_, let maximum):
-            // Below the panel's minimum the presenter repeats frames (LFC), so any rate works.
-            self = .continuous(minimum: Self.floor, maximum: maximum)
+        case .variable(let minimum, let maximum):
+            self = .continuous(maximum: maximum, compensation: LowFramerateCompensation(minimum: minimum, maximum: maximum))
         case .unsynced:
-            self = .continuous(minimum: Self.floor, maximum: timing.nativeRate)
+            self = .continuous(maximum: timing.nativeRate, compensation: nil)
         }
     }
 
@@ -34,21 +34,39 @@ public enum RateChoices: Equatable, Sendable {
     public var highest: FrameRate {
         switch self {
         case .discrete(let rates): rates[0]
-        case .continuous(_, let maximum): maximum
+        case .continuous(let maximum, _): maximum
         }
     }
 
-    /// The highest rate whose frame interval is at least `interval`; the
-    /// lowest choice when none is that slow. A continuous choice is rounded
-    /// down to a whole hertz, so the rate shown to the player reads cleanly.
+    /// The highest rate whose frames leave at least `interval` for the game's
+    /// work; the lowest choice when none is that slow.
+    ///
+    /// A continuous choice is rounded down to a whole hertz, so the rate shown
+    /// to the player reads cleanly. Below a variable-refresh panel's minimum
+    /// the frame interval must also hold one repeat of the previous frame
+    /// after the work (the loop cannot show a repeat while the game works), so
+    /// there the interval needed is `interval` plus the panel's shortest one.
     public func highest(withIntervalAtLeast interval: Nanoseconds) -> FrameRate {
         switch self {
         case .discrete(let rates):
             return rates.first { $0.period >= interval } ?? rates[rates.count - 1]
-        case .continuous(let minimum, let maximum):
-            guard interval > 0 else { return maximum }
-            let wholeHz = (TimeUnit.nanosecondsPerSecond / interval) * 1_000
-            return min(maximum, max(minimum, FrameRate(millihertz: max(1, wholeHz))))
+        case .continuous(let maximum, let compensation):
+            var needed = interval
+            if let compensation, interval > compensation.longest { needed += compensation.shortest }
+            guard needed > 0 else { return maximum }
+            let wholeHz = TimeUnit.nanosecondsPerSecond / needed
+            return min(maximum, max(Self.floor, FrameRate(millihertz: max(1, wholeHz) * 1_000)))
+        }
+    }
+
+    /// The choice nearest `rate`: where a rate chosen earlier stands now that
+    /// the display may have changed (a refined refresh estimate, VRR toggled).
+    public func nearest(to rate: FrameRate) -> FrameRate {
+        switch self {
+        case .discrete(let rates):
+            return rates.min { abs($0.millihertz - rate.millihertz) < abs($1.millihertz - rate.millihertz) }!
+        case .continuous(let maximum, _):
+            return min(maximum, max(Self.floor, rate))
         }
     }
 }

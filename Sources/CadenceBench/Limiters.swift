@@ -1,0 +1,159 @@
+import Cadence
+import CadenceSDL
+
+/// The frame limiters the benchmark compares.
+enum Limiter: String, CaseIterable {
+    /// Cadence: the display link, the frame loop and the precise sleeper, on
+    /// the SDL backend, exactly as the sample game runs headless.
+    case presenter
+    /// The common limiter: after presenting, `SDL_Delay` the whole
+    /// milliseconds left of the frame, measured from the frame's start.
+    case sdlDelay = "SDL_Delay"
+    /// Spin on the clock to each absolute deadline: as precise as pacing gets,
+    /// at the cost of a whole core.
+    case busyWait = "busy-wait"
+}
+
+/// Runs the limiters at one rate, a stretch at a time: a trivial scene drawn
+/// and presented, present-return times and the thread's CPU time measured.
+final class LimiterRuns {
+    let renderer: Renderer
+    let clock = MonotonicClock()
+    let rate: FrameRate
+    /// The presenter's sleeper, kept across stretches as a game keeps it for its life.
+    let sleeper: PreciseSleeper
+    private var drawn = 0
+
+    /// Runs at `fps`; the presenter spins with `spin`.
+    init(renderer: Renderer, fps: Int, spin: @escaping () -> Void) {
+        self.renderer = renderer
+        rate = FrameRate(hz: Double(fps))
+        sleeper = PreciseSleeper(clock: clock, spin: spin)
+    }
+
+    /// Runs `limiter` for `warmup + frames` frames and measures the last `frames`.
+    func measure(_ limiter: Limiter, warmup: Int, frames: Int) -> Stretch {
+        var recorder = Recorder(warmup: warmup, clock: clock)
+        switch limiter {
+        case .presenter: runPresenter(&recorder, frames: warmup + frames)
+        case .sdlDelay: runSDLDelay(&recorder, frames: warmup + frames)
+        case .busyWait: runBusyWait(&recorder, frames: warmup + frames)
+        }
+        return recorder.stretch
+    }
+
+    /// The trivial scene: a square sliding across a cleared background.
+    private func draw() {
+        renderer.clear(Color(16, 16, 24))
+        renderer.fill(Rect(x: (drawn * 3) % 224, y: 112, width: 32, height: 32), Color(240, 180, 40))
+        drawn += 1
+    }
+
+    private func runPresenter(_ recorder: inout Recorder, frames: Int) {
+        let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) { [sleeper] in sleeper.wait(until: $0) }
+        let link = DisplayLink(preferred: FrameRateRange(fps: rate.hz), jitterTolerance: 200_000)
+        let client = BenchClient(frames: frames, recorder: recorder) { [unowned self] in draw() }
+        FrameLoop(link: link, backend: backend).run(client)
+        recorder = client.recorder
+    }
+
+    private func runSDLDelay(_ recorder: inout Recorder, frames: Int) {
+        let period = rate.period
+        for _ in 0..<frames {
+            let frameStart = clock.now
+            draw()
+            renderer.present()
+            recorder.presented(at: clock.now)
+            let elapsed = clock.now - frameStart
+            if elapsed < period {
+                SDLTimer.delay(milliseconds: UInt32((period - elapsed) / 1_000_000))
+            }
+        }
+    }
+
+    private func runBusyWait(_ recorder: inout Recorder, frames: Int) {
+        var origin = clock.now
+        var k: Int64 = 1
+        for _ in 0..<frames {
+            draw()
+            var now = clock.now
+            var deadline = origin + rate.offset(ofFrame: k)
+            if now > deadline + rate.period {
+                // Missed a whole frame: start the schedule afresh rather than catch up.
+                (origin, k) = (now, 0)
+                deadline = now
+            }
+            while now < deadline { now = clock.now }
+            renderer.present()
+            recorder.presented(at: clock.now)
+            k += 1
+        }
+    }
+}
+
+/// What one stretch of frames measured.
+struct Stretch {
+    /// When present returned, for each measured frame.
+    var presents: [Nanoseconds] = []
+    /// The pacing thread's CPU time over the measured frames.
+    var cpu: Nanoseconds = 0
+    /// Wall time over the measured frames.
+    var wall: Nanoseconds = 0
+}
+
+/// Keeps present-return times after the warm-up, and the thread's CPU and
+/// wall time from the end of the warm-up to the last present.
+struct Recorder {
+    let warmup: Int
+    let clock: MonotonicClock
+    private(set) var stretch = Stretch()
+    private var count = 0
+    private var cpuStart: Nanoseconds = 0
+    private var wallStart: Nanoseconds = 0
+
+    init(warmup: Int, clock: MonotonicClock) {
+        self.warmup = warmup
+        self.clock = clock
+    }
+
+    mutating func presented(at time: Nanoseconds) {
+        if count == warmup {
+            cpuStart = ThreadCPUTime.now
+            wallStart = time
+        }
+        if count >= warmup {
+            stretch.presents.append(time)
+            stretch.cpu = ThreadCPUTime.now - cpuStart
+            stretch.wall = time - wallStart
+        }
+        count += 1
+    }
+}
+
+/// The presenter's game: draws the scene and records each present.
+private final class BenchClient: FrameLoopClient {
+    let frames: Int
+    var recorder: Recorder
+    let draw: () -> Void
+    private var drawn = 0
+
+    init(frames: Int, recorder: Recorder, draw: @escaping () -> Void) {
+        self.frames = frames
+        self.recorder = recorder
+        self.draw = draw
+    }
+
+    func prepareFrame(_ loop: FrameLoop) -> Bool { drawn < frames }
+
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+        draw()
+        drawn += 1
+        return 0
+    }
+
+    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
+        recorder.presented(at: record.presentTime)
+    }
+
+    func idle(_ loop: FrameLoop) -> Bool { false }
+}

@@ -1,0 +1,59 @@
+import Cadence
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How evenly one limiter paced one run, and what it cost.
+struct PacingFigures {
+    /// The limiter measured.
+    let limiter: Limiter
+    /// The rate asked for.
+    let fps: Int
+    /// Intervals measured (after the warm-up).
+    let intervals: Int
+    /// |present interval − 1/fps|, sorted ascending, in ns.
+    private let errors: [Nanoseconds]
+    /// CPU time of the pacing thread over the measured frames, in ns.
+    let cpu: Nanoseconds
+    /// Wall time over the measured frames, in ns.
+    let wall: Nanoseconds
+
+    /// Figures from stretches of frames: the intervals between presents
+    /// inside each stretch, and the CPU and wall time summed over them.
+    init(limiter: Limiter, fps: Int, stretches: [Stretch]) {
+        self.limiter = limiter
+        self.fps = fps
+        cpu = stretches.reduce(0) { $0 + $1.cpu }
+        wall = stretches.reduce(0) { $0 + $1.wall }
+        let ideal = 1e9 / Double(fps)
+        errors = stretches.flatMap { stretch in
+            zip(stretch.presents, stretch.presents.dropFirst()).map { Nanoseconds(abs(Double($1 - $0) - ideal).rounded()) }
+        }.sorted()
+        intervals = errors.count
+    }
+
+    /// The `q` quantile (0…1) of the errors, nearest rank.
+    func error(quantile q: Double) -> Nanoseconds {
+        guard !errors.isEmpty else { return 0 }
+        let rank = max(1, Int((q * Double(errors.count)).rounded(.up)))
+        return errors[min(errors.count, rank) - 1]
+    }
+
+    /// The 99th percentile error: the figure the targets are about.
+    var p99: Nanoseconds { error(quantile: 0.99) }
+
+    /// CPU time as a share of wall time (1 = a whole core).
+    var cpuShare: Double { wall > 0 ? Double(cpu) / Double(wall) : 0 }
+}
+
+/// CPU time the calling thread has used: what pacing costs, without SDL's other threads.
+enum ThreadCPUTime {
+    /// `CLOCK_THREAD_CPUTIME_ID`, in ns.
+    static var now: Nanoseconds {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Nanoseconds(ts.tv_sec) * TimeUnit.nanosecondsPerSecond + Nanoseconds(ts.tv_nsec)
+    }
+}

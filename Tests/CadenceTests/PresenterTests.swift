@@ -1,0 +1,143 @@
+import Testing
+@testable import Cadence
+
+/// A simulated backend that also keeps every flip, repeats included.
+private final class FlipRecordingBackend: FrameBackend {
+    let inner: SimulatedBackend
+    private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
+
+    init(_ display: SimulatedDisplay) { inner = SimulatedBackend(display: display) }
+
+    var clock: FrameClock { inner.clock }
+    func currentTiming() -> DisplayTiming { inner.currentTiming() }
+    func doWork(_ duration: Nanoseconds) { inner.doWork(duration) }
+    func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
+    func present(isRepeat: Bool) -> PresentOutcome {
+        let outcome = inner.present(isRepeat: isRepeat)
+        flips.append((outcome.shownAt, isRepeat))
+        return outcome
+    }
+}
+
+/// The first frame a link preferring `fps` plans at time 0.
+private func firstFrame(fps: Double, on timing: DisplayTiming) -> DisplayLinkFrame {
+    DisplayLink(preferred: FrameRateRange(fps: fps)).nextFrame(now: 0, lastShown: nil, timing: timing)
+}
+
+private let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: hz(60)))
+private let vrr = DisplayTiming.variable(minimum: hz(48), maximum: hz(144))
+private let refresh = hz(60).period
+
+@Suite("Presenter: modes and deadlines")
+struct PresenterTests {
+    @Test func modeFollowsTheDisplayTiming() {
+        #expect(PresentMode(for: sixty) == .vsync)
+        #expect(PresentMode(for: vrr) == .timed)
+        #expect(PresentMode(for: .unsynced(reported: hz(60))) == .timed)
+        #expect(PresentMode(for: .unsynced(reported: nil)) == .timed)
+    }
+
+    @Test("vsync below the refresh: present half a refresh before the target vblank")
+    func vsyncSubmitTime() {
+        let frame = firstFrame(fps: 20, on: sixty)
+        #expect(frame.targetTimestampNanoseconds == 50 * ms)
+        for workEnd in [1 * ms, 30 * ms, 49 * ms] {
+            let plan = PresentPlan(for: frame, workEndedAt: workEnd)
+            #expect(plan.mode == .vsync)
+            #expect(plan.submitAt == 50 * ms - refresh / 2)
+            #expect(plan.compensation == nil)
+        }
+    }
+
+    @Test("vsync: a frame whose work ran past its target is held to the link's next cadence slot")
+    func lateFrameKeepsTheCadence() {
+        let twenty = firstFrame(fps: 20, on: sixty)
+        // Every third vblank: the next slot after 50 ms is 100 ms, not the vblank at 66.7 ms.
+        #expect(PresentPlan(for: twenty, workEndedAt: 51 * ms).submitAt == 100 * ms - refresh / 2)
+        #expect(PresentPlan(for: twenty, workEndedAt: 101 * ms).submitAt == 150 * ms - refresh / 2)
+        // At the full rate every vblank is a slot: the next one.
+        let full = firstFrame(fps: 60, on: sixty)
+        let grid = VsyncGrid(origin: 0, rate: hz(60))
+        #expect(PresentPlan(for: full, workEndedAt: 20 * ms).submitAt == grid.time(at: 2) - refresh / 2)
+    }
+
+    @Test("timed: present exactly at the target, never earlier")
+    func timedSubmitTime() {
+        let variable = firstFrame(fps: 78, on: vrr)
+        let unsynced = firstFrame(fps: 78, on: .unsynced(reported: nil))
+        for frame in [variable, unsynced] {
+            for workEnd in [1 * ms, frame.targetTimestampNanoseconds + 3 * ms] {
+                let plan = PresentPlan(for: frame, workEndedAt: workEnd)
+                #expect(plan.mode == .timed)
+                #expect(plan.submitAt == frame.targetTimestampNanoseconds)
+            }
+        }
+        #expect(PresentPlan(for: variable, workEndedAt: 0).compensation
+                == LowFramerateCompensation(minimum: hz(48), maximum: hz(144)))
+        #expect(PresentPlan(for: unsynced, workEndedAt: 0).compensation == nil)
+    }
+
+    @Test("In simulation, one overrun at 30 FPS on 60 Hz makes one frame late, not every later one")
+    func overrunKeepsTheCadenceInSimulation() {
+        let game = ScriptedGame(frames: 60)
+        // One 40 ms frame, then 20 ms frames: they fit 30 FPS only on the cadence's vblanks.
+        game.work = { $0 < 5 ? 5 * ms : $0 == 5 ? 40 * ms : 20 * ms }
+        simulate(SimulatedDisplay(panel: .fixed(hz(60))), fps: 30, game: game)
+        #expect(game.records.filter { $0.isLate(tolerance: 0) }.map(\.frame) == [5])
+        let grid = VsyncGrid(origin: 0, rate: hz(60))
+        let vblanks = game.records.map { grid.nearestIndex(to: $0.presentTime) }
+        #expect(zip(vblanks, game.records).allSatisfy { grid.time(at: $0) == $1.presentTime })
+        #expect(vblanks.allSatisfy { $0 % 2 == 0 }, "presents stay on every other vblank")
+    }
+}
+
+@Suite("Low framerate compensation")
+struct LowFramerateCompensationTests {
+    let lfc = LowFramerateCompensation(minimum: hz(48), maximum: hz(144))
+
+    @Test func repeatsAreEvenlySpacedAndOnlyWhenNeeded() {
+        // 40 FPS: one repeat halfway.
+        #expect(lfc.nextRepeat(after: 0, now: 1 * ms, before: 25 * ms) == 12_500_000)
+        #expect(lfc.nextRepeat(after: 12_500_000, now: 12_500_000, before: 25 * ms) == nil)
+        // 20 FPS: two, at thirds.
+        #expect(lfc.nextRepeat(after: 0, now: 1 * ms, before: 50 * ms) == 16_666_666)
+        #expect(lfc.nextRepeat(after: 16_666_666, now: 16_666_666, before: 50 * ms) == 33_333_333)
+        // 60 FPS: inside the range, none.
+        #expect(lfc.nextRepeat(after: 0, now: 1 * ms, before: 16_666_667) == nil)
+    }
+
+    @Test func aRepeatWhoseSlotPassedDuringWorkIsShownWhenTheWorkEnds() {
+        #expect(lfc.nextRepeat(after: 0, now: 20 * ms, before: 30 * ms) == 20 * ms)
+    }
+
+    @Test func noRepeatWhenTheNewFrameCouldNotFollowIt() {
+        // 20 ms + the panel's shortest 6.9 ms would end after the frame at 25 ms.
+        #expect(lfc.nextRepeat(after: 0, now: 20 * ms, before: 25 * ms) == nil)
+    }
+
+    @Test("After the panel refreshed by itself, repeats are planned from that refresh")
+    func afterSelfRefresh() {
+        // Self-refresh at 20.83 ms keeps the panel busy until 27.78 ms; the frame at 30 ms needs no repeat.
+        #expect(lfc.nextRepeat(after: 0, now: 21 * ms, before: 30 * ms) == nil)
+        // Frame at 47.6 ms: from the self-refresh the gap is 26.8 ms, so one repeat, as soon as the work ends.
+        #expect(lfc.nextRepeat(after: 0, now: 35 * ms, before: 47_600_000) == 35 * ms)
+    }
+
+    @Test("Below the minimum every frame is on time and the panel stays in range, whatever the work", arguments: [
+        (40.0, 1.0), (30, 20), (24, 30), (21, 35), (15, 10), (12, 60),
+    ])
+    func inSimulation(fps: Double, workMilliseconds: Double) {
+        let work = TimeUnit.nanoseconds(milliseconds: workMilliseconds)
+        let backend = FlipRecordingBackend(SimulatedDisplay(panel: .variable(minimum: hz(48), maximum: hz(144)),
+                                                            fullscreen: true))
+        let game = ScriptedGame(frames: 80)
+        game.work = { _ in work }
+        FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)), backend: backend).run(game)
+        #expect(game.records.allSatisfy { $0.presentTime == $0.targetTimestamp }, "late frames at \(fps) FPS")
+        #expect(backend.flips.contains { $0.isRepeat })
+        if work < lfc.longest / 2 {
+            let gaps = zip(backend.flips, backend.flips.dropFirst()).map { $1.at - $0.at }
+            #expect(gaps.allSatisfy { $0 >= lfc.shortest && $0 < lfc.longest }, "gaps at \(fps) FPS: \(Set(gaps))")
+        }
+    }
+}
