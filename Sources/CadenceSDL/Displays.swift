@@ -12,6 +12,7 @@ public struct DisplayInfo: Equatable, Sendable {
     public let refreshHz: Int
     /// The current mode's size in pixels.
     public let modeWidth: Int
+    /// The current mode's height in pixels; with the width, matched against a DRM connector's mode.
     public let modeHeight: Int
 }
 

@@ -107,13 +107,6 @@ public enum EventPump {
         SDL_PushEvent(&e)
     }
 
-    /// Queues a quit request, like closing the window.
-    public static func pushQuit() {
-        var e = SDL_Event()
-        e.type = SDL_QUIT.rawValue
-        SDL_PushEvent(&e)
-    }
-
     private static func translate(_ e: SDL_Event) -> Event? {
         switch SDL_EventType(e.type) {
         case SDL_QUIT:

@@ -2,7 +2,9 @@ import CSDL2
 
 /// Pixels read back from a renderer, 32-bit ARGB, row-major, top row first.
 public struct Image: Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// One `0xAARRGGBB` value per pixel.
     public let argb: [UInt32]
@@ -30,23 +32,5 @@ public struct Image: Sendable {
             defer { SDL_FreeSurface(surface) }
             try check(CSDL2_SaveBMP(surface, path), "SDL_SaveBMP(\(path))")
         }
-    }
-
-    /// Loads a BMP file (any depth SDL reads) as ARGB pixels; used to check screenshots.
-    public static func loadBMP(_ path: String) throws -> Image {
-        guard let loaded = CSDL2_LoadBMP(path) else { throw SDLError("SDL_LoadBMP(\(path))") }
-        defer { SDL_FreeSurface(loaded) }
-        guard let converted = SDL_ConvertSurfaceFormat(loaded, CSDL2_PixelFormatARGB8888(), 0)
-        else { throw SDLError("SDL_ConvertSurfaceFormat") }
-        defer { SDL_FreeSurface(converted) }
-        let s = converted.pointee
-        let w = Int(s.w), h = Int(s.h), pitch = Int(s.pitch)
-        var out = [UInt32](repeating: 0, count: w * h)
-        let base = s.pixels.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { out[y * w + x] = row[x] }
-        }
-        return Image(width: w, height: h, argb: out)
     }
 }

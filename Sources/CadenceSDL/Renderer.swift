@@ -120,6 +120,16 @@ public final class Renderer {
         SDL_RenderCopyEx(handle, texture.handle, nil, &dst, degrees, nil, SDL_FLIP_NONE)
     }
 
+    /// Executes the drawing queued so far, now rather than inside ``present()``.
+    ///
+    /// SDL batches draw calls and runs them when the frame is presented. A
+    /// game calls this when its frame is drawn so the drawing counts as the
+    /// frame's work, and the present at the target moment is only the swap
+    /// (with the software renderer, rasterising a frame takes milliseconds).
+    public func flush() {
+        SDL_RenderFlush(handle)
+    }
+
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
     public func present() {
         SDL_RenderPresent(handle)

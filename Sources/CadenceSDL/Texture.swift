@@ -5,6 +5,7 @@ public final class Texture {
     let handle: OpaquePointer
     /// Size in pixels.
     public let width: Int
+    /// Height in pixels, for laying the texture out at its natural size.
     public let height: Int
 
     /// Loads a BMP file (with alpha when it has an alpha mask) into a texture.

@@ -27,26 +27,9 @@ public final class Window {
 
     deinit { SDL_DestroyWindow(handle) }
 
-    /// SDL's window ID, which events carry to say which window they are for.
-    public var id: UInt32 { SDL_GetWindowID(handle) }
-
-    /// The size in screen coordinates.
-    public var size: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(handle, &w, &h)
-        return (Int(w), Int(h))
-    }
-
     /// Whether the window is fullscreen (exclusive or desktop), from SDL's flags.
     public var isFullscreen: Bool {
         SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN.rawValue != 0
-    }
-
-    /// Whether the window is minimized or hidden: nothing is visible, so the game
-    /// should pause its display link and let the CPU rest.
-    public var isOccluded: Bool {
-        let flags = SDL_GetWindowFlags(handle)
-        return flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
     }
 
     /// Switches between windowed and borderless desktop fullscreen.
@@ -57,7 +40,4 @@ public final class Window {
 
     /// The index of the display the window is mostly on.
     public var displayIndex: Int32 { SDL_GetWindowDisplayIndex(handle) }
-
-    /// Sets the title bar text.
-    public func setTitle(_ title: String) { SDL_SetWindowTitle(handle, title) }
 }

@@ -1,18 +1,16 @@
 import ArgumentParser
-import CadenceSDL
 
+/// `display-probe`: what Cadence detects about this machine's displays, and an
+/// EDID decoder to check that detection against a monitor's own bytes.
+///
+/// Exit status: 0 when it could say something (even "no displays"), 64 for a
+/// usage error, 65 for a file that is not an EDID.
 @main
 struct DisplayProbe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "display-probe",
-        abstract: "Prints what Cadence detects about this machine's displays."
+        abstract: "Prints what Cadence detects about this machine's displays, or decodes an EDID file.",
+        subcommands: [ListDisplays.self, DecodeEDID.self],
+        defaultSubcommand: ListDisplays.self
     )
-
-    func run() throws {
-        let session = try SDLSession()
-        defer { session.shutdown() }
-        for d in Displays.all() {
-            print("display \(d.index): \(d.name) \(d.modeWidth)x\(d.modeHeight) @ \(d.refreshHz) Hz")
-        }
-    }
 }

@@ -139,8 +139,12 @@ final class Game: FrameLoopClient {
                 slider.layout(width: scene?.width ?? w, height: scene?.height ?? h)
             case .hidden:
                 loop.link.isPaused = true
-            case .shown:
+            case .shown where loop.link.isPaused:
                 loop.link.isPaused = false
+                // The time spent hidden is not a frame interval (nor a hitch).
+                statistics.resetInterval()
+            case .shown:
+                break
             case .moved, .displayChanged:
                 onDisplayChange(.displayMoved)
             case .mouseDown, .mouseUp, .mouseMotion:

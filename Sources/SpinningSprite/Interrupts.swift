@@ -15,9 +15,18 @@ enum Interrupts {
     static var requested: Bool { flag != 0 }
 
     /// Installs the handlers; call once at start-up.
+    ///
+    /// The signals are also unblocked: a parent that starts the game from a
+    /// thread with them blocked (Dispatch worker threads block them) would
+    /// otherwise pass that mask on, and Ctrl-C would never arrive.
     static func install() {
         signal(SIGINT) { _ in Interrupts.flag = 1 }
         signal(SIGTERM) { _ in Interrupts.flag = 1 }
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGINT)
+        sigaddset(&stops, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
     }
 }
 

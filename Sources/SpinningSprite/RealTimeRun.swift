@@ -26,25 +26,25 @@ struct RealTimeRun {
 
         TimerSlack.minimize()
         let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
-        let displayInfo = Displays.info(window.displayIndex)
-        let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: options.headless ? 0 : displayInfo?.refreshHz ?? 0) {
+        let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) {
             _ = sleeper.wait(until: $0)
         }
+        let display = WindowDisplay(window: window, videoDriver: session.videoDriver, backend: backend,
+                                    options: options)
         let link = DisplayLink(jitterTolerance: 200_000)
         let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
-                        displayRate: Double(displayInfo?.refreshHz ?? 60)) {
-            DisplayStatus(backend: backend, display: Displays.info(window.displayIndex), headless: options.headless)
-        }
+                        displayRate: Double(display.info?.refreshHz ?? 60)) { display.status }
         game.onDisplayChange = { change in
             switch change {
             case .toggleFullscreen:
-                try? window.setFullscreen(!window.isFullscreen)
+                do { try window.setFullscreen(!window.isFullscreen) } catch { printError("\(error)") }
             case .cycleVSync:
                 renderer.setVSync(renderer.vsync.next)
+                renderer.notes.forEach { printError($0) }
             case .displayMoved:
                 break
             }
-            backend.displayModeChanged(refreshHz: options.headless ? 0 : Displays.info(window.displayIndex)?.refreshHz ?? 0)
+            display.refresh()
         }
         let loop = FrameLoop(link: link, backend: backend)
         loop.run(game)
@@ -82,18 +82,59 @@ struct RealTimeRun {
     }
 }
 
-extension DisplayStatus {
-    /// What the overlay says about a real display.
-    init(backend: SDLBackend, display: DisplayInfo?, headless: Bool) {
-        let timing = backend.currentTiming()
-        if headless {
+/// The display under the game's window, as SDL and the VRR detector see it,
+/// kept current: the game calls ``refresh()`` on a fullscreen toggle, a vsync
+/// change, a window move or a display change, never per frame.
+final class WindowDisplay {
+    private let window: Window
+    private let videoDriver: String
+    private let backend: SDLBackend
+    private let options: RunOptions
+    private let detector = VariableRefreshDetector()
+    /// SDL's facts about the window's display; nil headless.
+    private(set) var info: DisplayInfo?
+    /// The detector's report for it; nil headless.
+    private(set) var report: DisplayVRRReport?
+    private var summary = ""
+
+    init(window: Window, videoDriver: String, backend: SDLBackend, options: RunOptions) {
+        self.window = window
+        self.videoDriver = videoDriver
+        self.backend = backend
+        self.options = options
+        refresh()
+    }
+
+    /// Re-reads the display and re-detects variable refresh; the backend paces
+    /// for VRR only when the detector says it is really in effect.
+    func refresh() {
+        if options.headless {
+            info = nil
+            report = nil
+        } else {
+            let displays = Displays.all()
+            let index = window.displayIndex
+            info = displays.first { $0.index == index }
+            report = detector.detect(displays: displays, videoDriver: videoDriver, windowFullscreen: window.isFullscreen,
+                                     override: options.vrr, overrideRange: options.vrrRange)
+                .first { $0.display.index == index }
+        }
+        backend.variableRefresh = report?.decision.rangeInEffect
+        backend.displayModeChanged(refreshHz: info?.refreshHz ?? 0)
+        if options.headless {
             summary = "headless (offscreen), no refresh: paced by timer"
-        } else if let display {
-            summary = "\(display.name), fixed \(display.refreshHz > 0 ? "\(display.refreshHz) Hz" : "rate unknown")"
+        } else if let info, let report {
+            summary = "\(info.name): \(report.decision.summary)"
         } else {
             summary = "unknown display"
         }
-        vsync = backend.renderer.vsync.rawValue + (backend.timingNote.map { " (\($0))" } ?? "")
-        achievableRates = timing.achievableRates
+    }
+
+    /// What the overlay shows now; the vsync note and the achievable rates
+    /// follow the backend's vblank estimate as it settles.
+    var status: DisplayStatus {
+        DisplayStatus(summary: summary,
+                      vsync: backend.renderer.vsync.rawValue + (backend.timingNote.map { " (\($0))" } ?? ""),
+                      achievableRates: backend.currentTiming().achievableRates)
     }
 }

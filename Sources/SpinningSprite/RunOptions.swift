@@ -14,7 +14,7 @@ struct RunOptions {
     var spritePath: String
     var vsync: VSyncMode
     var vrr: VRROverride
-    var vrrRange: ClosedRange<Double>?
+    var vrrRange: ClosedRange<FrameRate>?
 
     /// `Assets/sprite.bmp` in the working directory, or else in this package's
     /// checkout (found from this source file's path), so the sample runs from anywhere.

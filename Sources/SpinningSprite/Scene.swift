@@ -73,8 +73,11 @@ final class Scene {
         slider.draw(renderer, text, effective: effective, achievable: achievable)
     }
 
+    /// Finishes the frame's drawing now, so it is measured as work and the
+    /// present at the target is only the swap.
     func endFrame() {
         text.endFrame()
+        renderer.flush()
     }
 
     /// Draws with `draw` and saves the result without presenting it.

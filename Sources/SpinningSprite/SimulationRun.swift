@@ -32,7 +32,7 @@ struct SimulationRun {
         defer { session?.shutdown() }
 
         let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
-                        displayRate: display.panel.modeRate.hz) {
+                        displayRate: display.panel.modeRate?.hz ?? 60) {
             DisplayStatus(simulated: simulated, at: backend.clock.now)
         }
         let loop = FrameLoop(link: DisplayLink(), backend: backend)
@@ -48,6 +48,7 @@ extension DisplaySpec {
         switch self {
         case .fixed(let hz): .fixed(FrameRate(hz: hz))
         case .variable(let minimum, let maximum): .variable(minimum: FrameRate(hz: minimum), maximum: FrameRate(hz: maximum))
+        case .unknown: .unknown
         }
     }
 }
@@ -64,6 +65,8 @@ extension DisplayStatus {
                 : !display.allowsVariableRefresh ? "inactive: --vrr off"
                 : !display.vsync ? "inactive: vsync off" : "inactive: windowed"
             summary = "simulated, VRR \(Int(minimum.hz))–\(maximum), \(why)"
+        case .unknown:
+            summary = "simulated, refresh rate unknown (0 Hz): paced by timer"
         }
         vsync = display.vsync ? "on" : "off"
         achievableRates = timing.achievableRates

@@ -15,22 +15,22 @@ struct SpinningSprite: ParsableCommand {
         F fullscreen, V vsync on/off/adaptive, H inject a 50 ms hitch, G graph, T hitch demo, Esc/Q quit.
 
         Examples:
-          spinning-sprite                                  a window at the display's rate
+          spinning-sprite
           spinning-sprite --headless --frames 120 --screenshot out.bmp
-          spinning-sprite --simulate-display vrr:48-144 --fullscreen --fps 78 --duration 10 --trace t.csv
+          spinning-sprite --simulate-display vrr:48-144 --fullscreen --fps 78 --trace t.csv
         """
     )
 
     // MARK: Where it runs
 
-    @Flag(help: "Render offscreen with the software renderer; needs no display server.")
+    @Flag(help: "Render offscreen with the software renderer; needs no display server, e.g. --headless --frames 120.")
     var headless = false
 
-    @Option(help: ArgumentHelp("Run on a simulated display in virtual time, no window, e.g. fixed:59.94 or vrr:48-144.",
-                               valueName: "fixed:<hz>|vrr:<min>-<max>"))
+    @Option(help: ArgumentHelp("Run on a simulated display in virtual time, no window, e.g. fixed:59.94, vrr:48-144 or unknown.",
+                               valueName: "fixed:<hz>|vrr:<min>-<max>|unknown"))
     var simulateDisplay: String?
 
-    @Flag(help: "Start fullscreen (desktop). VRR takes effect only fullscreen.")
+    @Flag(help: "Start fullscreen (desktop); VRR takes effect only fullscreen, e.g. --fullscreen --fps 78.")
     var fullscreen = false
 
     @Option(help: ArgumentHelp("Window size, e.g. --window 1280x720.", valueName: "WxH"))
@@ -53,7 +53,7 @@ struct SpinningSprite: ParsableCommand {
     @Option(help: ArgumentHelp("Override the VRR range when the EDID is wrong, e.g. --vrr-range 48-144.", valueName: "min-max"))
     var vrrRange: String?
 
-    @Option(help: ArgumentHelp("Sprite speed in degrees per second (default 90), e.g. --spin-speed 180.", valueName: "deg/s"))
+    @Option(help: ArgumentHelp("Sprite speed in degrees per second, e.g. --spin-speed 180.", valueName: "deg/s"))
     var spinSpeed = "90"
 
     // MARK: Scripts

@@ -48,6 +48,17 @@ struct SDLSuites {
             #expect(image.rgb(x: 20, y: 20) == (250, 0, 0))
         }
 
+        @Test("No GPU: the accelerated renderer fails, the software one takes over, and a note says why")
+        func softwareFallback() throws {
+            // SDL's dummy driver has a window framebuffer but no OpenGL at all.
+            let session = try SDLSession(videoDriver: "dummy")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 32, height: 32, hidden: true)
+            let renderer = try Renderer(window: window, software: false, vsync: .off)
+            #expect(renderer.isSoftware)
+            #expect(renderer.notes.contains { $0.hasPrefix("accelerated renderer unavailable") })
+        }
+
         @Test func adaptiveVsyncFallsBackAndSaysSo() throws {
             let session = try SDLSession(videoDriver: "offscreen")
             defer { session.shutdown() }

@@ -3,23 +3,11 @@ import Testing
 
 @Suite("Vsync estimator")
 struct VsyncEstimatorTests {
-    /// A seeded generator, so the jitter is the same every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("Recovers 59.951 Hz and the vblank phase from present returns jittered by up to 3 ms")
     func jitteryPresents() {
         let truth = VsyncGrid(origin: 5_000_000, rate: FrameRate(millihertz: 59_951))
         var estimator = VsyncEstimator(nominal: hz(60))   // SDL says 60
-        var rng = SplitMix(state: 42)
+        var rng = SeededGenerator(seed: 42)
         var k: Int64 = 0
         for _ in 0..<600 {
             k += Int64.random(in: 0..<10, using: &rng) == 0 ? 2 : 1   // a missed vblank now and then

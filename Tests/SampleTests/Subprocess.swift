@@ -21,15 +21,17 @@ enum Subprocess {
 
     /// Runs `product` with `arguments`; kills it after `timeout` seconds so a
     /// hang fails the test instead of stalling the suite.
+    /// `signal`, when given, is sent once after that many seconds (a user's Ctrl-C).
     static func run(_ product: String, _ arguments: [String], environment: [String: String] = [:],
-                    timeout: TimeInterval = 60) throws -> Result {
+                    timeout: TimeInterval = 60, signal: (after: TimeInterval, number: Int32)? = nil) throws -> Result {
         try runExecutable(productsDirectory.appendingPathComponent(product).path, arguments,
-                          environment: environment, timeout: timeout)
+                          environment: environment, timeout: timeout, signal: signal)
     }
 
     /// Runs any executable by path (e.g. `/usr/bin/xvfb-run`).
     static func runExecutable(_ path: String, _ arguments: [String], environment: [String: String] = [:],
-                              timeout: TimeInterval = 60) throws -> Result {
+                              timeout: TimeInterval = 60,
+                              signal: (after: TimeInterval, number: Int32)? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -44,7 +46,15 @@ enum Subprocess {
         let deadline = Date().addingTimeInterval(timeout)
         // Both pipes are drained while the child runs, so a chatty child never blocks on a full pipe.
         let stdoutData = PipeDrain(out), stderrData = PipeDrain(err)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let signalAt = signal.map { Date().addingTimeInterval($0.after) }
+        var signalled = false
+        while process.isRunning && Date() < deadline {
+            if let signal, let at = signalAt, !signalled, Date() >= at {
+                kill(process.processIdentifier, signal.number)
+                signalled = true
+            }
+            usleep(20_000)
+        }
         if process.isRunning {
             process.terminate()
             usleep(500_000)

@@ -58,6 +58,7 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
         FrameRate(millihertz: max(1, (millihertz + n / 2) / n))
     }
 
+    /// Slower rates order first, compared exactly in millihertz.
     public static func < (a: FrameRate, b: FrameRate) -> Bool { a.millihertz < b.millihertz }
 
     /// `"59.94 Hz"`, trailing zeros trimmed.

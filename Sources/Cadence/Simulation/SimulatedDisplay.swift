@@ -18,16 +18,24 @@ public final class SimulatedDisplay {
         case fixed(FrameRate)
         /// A variable refresh range.
         case variable(minimum: FrameRate, maximum: FrameRate)
+        /// A refresh rate the system cannot report (SDL says 0 Hz): with no grid
+        /// to snap to, frames show when presented and the link paces by timer.
+        case unknown
 
         /// The rate of its fixed mode: the refresh, or the maximum of a VRR range
-        /// (what a VRR panel runs at in a window, where variable refresh is off).
-        public var modeRate: FrameRate {
+        /// (what a VRR panel runs at in a window, where variable refresh is off);
+        /// nil when unknown.
+        public var modeRate: FrameRate? {
             switch self {
             case .fixed(let r): r
             case .variable(_, let maximum): maximum
+            case .unknown: nil
             }
         }
     }
+
+    /// The grid kept while the rate is unknown (it is not used for pacing).
+    private static let unknownGridRate = FrameRate(millihertz: 60_000)
 
     /// Whether presents wait for vblank; off means every present shows at once.
     public var vsync: Bool
@@ -50,7 +58,7 @@ public final class SimulatedDisplay {
         self.vsync = vsync
         self.isFullscreen = fullscreen
         self.allowsVariableRefresh = allowsVariableRefresh
-        grid = VsyncGrid(origin: origin, rate: panel.modeRate)
+        grid = VsyncGrid(origin: origin, rate: panel.modeRate ?? Self.unknownGridRate)
         pendingChanges = changes.sorted { $0.at < $1.at }
     }
 
@@ -63,7 +71,7 @@ public final class SimulatedDisplay {
     /// What the display link sees at time `now`.
     public func timing(at now: Nanoseconds) -> DisplayTiming {
         applyChanges(upTo: now)
-        if !vsync { return .unsynced(reported: panel.modeRate) }
+        if !vsync || panel == .unknown { return .unsynced(reported: panel.modeRate) }
         if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
             return .variable(minimum: minimum, maximum: maximum)
         }
@@ -77,7 +85,7 @@ public final class SimulatedDisplay {
     public func present(at time: Nanoseconds, isRepeat: Bool = false) -> Nanoseconds {
         applyChanges(upTo: time)
         let shown: Nanoseconds
-        if !vsync {
+        if !vsync || panel == .unknown {
             shown = time
         } else if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
             shown = variableFlip(at: time, longest: minimum.period, shortest: maximum.period)
@@ -109,7 +117,7 @@ public final class SimulatedDisplay {
             // The new mode's vblanks start at the old grid's first vblank after the switch.
             let origin = grid.time(at: grid.index(atOrAfter: change.at))
             panel = change.panel
-            grid = VsyncGrid(origin: origin, rate: panel.modeRate)
+            grid = VsyncGrid(origin: origin, rate: panel.modeRate ?? grid.rate)
         }
     }
 }

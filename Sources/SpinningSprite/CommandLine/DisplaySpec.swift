@@ -4,12 +4,15 @@ enum DisplaySpec: Equatable {
     case fixed(Double)
     /// `vrr:<min>-<max>`: a variable-refresh panel's range in Hz.
     case variable(minimum: Double, maximum: Double)
+    /// `unknown`: a display whose rate SDL reports as 0 Hz (nothing to snap to).
+    case unknown
 
-    static let form = "fixed:<hz> or vrr:<min>-<max> with rates from 1 to 1000 Hz, e.g. fixed:59.94 or vrr:48-144"
+    static let form = "fixed:<hz>, vrr:<min>-<max> (rates from 1 to 1000 Hz) or unknown, e.g. fixed:59.94 or vrr:48-144"
 
     /// Parses one spec; zero, negative, reversed or absurd rates are errors.
     static func parse(_ text: String, flag: String) throws -> DisplaySpec {
         let bad = ValueError(flag: flag, value: text, form: form)
+        if text.lowercased() == "unknown" { return .unknown }
         let parts = text.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw bad }
         func hz(_ s: String) throws -> Double {

@@ -1,0 +1,78 @@
+/// The VRR policy's answer for one display: how it refreshes, over which
+/// range, whether variable refresh is really in effect for the game, where
+/// each fact came from and how sure that is.
+///
+/// It plays the part of macOS's `NSScreen.minimumRefreshInterval` /
+/// `maximumRefreshInterval` (unequal means adaptive sync) together with
+/// "the window is fullscreen", which Linux offers no single API for.
+public struct VRRDecision: Equatable, Sendable {
+    /// How a display refreshes.
+    public enum Refresh: String, Sendable {
+        /// On a fixed vblank grid.
+        case fixed
+        /// At any interval inside the range (adaptive sync, FreeSync, G-SYNC Compatible, HDMI VRR).
+        case variable
+    }
+
+    /// Whether the display can refresh variably (as decided; see ``isInEffect``
+    /// for whether it will for the game now).
+    public let refresh: Refresh
+    /// The lowest refresh rate: the VRR minimum, or the mode's rate when fixed.
+    /// Nil when fixed and SDL does not know the mode's rate.
+    public let minimumRate: FrameRate?
+    /// The highest refresh rate: the VRR maximum (capped at the current mode's
+    /// rate), or the mode's rate when fixed. Nil when unknown.
+    public let maximumRate: FrameRate?
+    /// Why VRR is not in effect; empty exactly when it is.
+    public let inactiveReasons: [VRRInactiveReason]
+    /// What decided ``refresh``.
+    public let refreshSource: VRRFactSource
+    /// Where ``minimumRate`` and ``maximumRate`` came from; nil when unknown.
+    public let rateSource: VRRFactSource?
+    /// The CRTC's `VRR_ENABLED` when read: whether the compositor has VRR on right now.
+    public let crtcVRREnabled: Bool?
+    /// How far to trust this, with reasons when not fully.
+    public let confidence: VRRConfidence
+    /// Remarks a user may want, e.g. an EDID range the driver contradicts.
+    public let notes: [String]
+
+    /// Whether the presenter may pace at any rate in the range: a
+    /// VRR-capable display, a fullscreen window, and nothing disabling it.
+    public var isInEffect: Bool { inactiveReasons.isEmpty }
+
+    /// The shortest time between refreshes (macOS `minimumRefreshInterval`).
+    public var minimumRefreshInterval: Nanoseconds? { maximumRate?.period }
+    /// The longest time between refreshes (macOS `maximumRefreshInterval`);
+    /// equal to the minimum on a fixed display.
+    public var maximumRefreshInterval: Nanoseconds? { minimumRate?.period }
+
+    /// The range to pace in when VRR is in effect, nil otherwise: what
+    /// `SDLBackend.variableRefresh` takes.
+    public var rangeInEffect: (minimum: FrameRate, maximum: FrameRate)? {
+        guard isInEffect, let minimumRate, let maximumRate else { return nil }
+        return (minimumRate, maximumRate)
+    }
+
+    /// The display link's timing when VRR is in effect; nil otherwise, when
+    /// the backend's own vsync grid (or timer) describes the display.
+    public var timing: DisplayTiming? {
+        rangeInEffect.map { .variable(minimum: $0.minimum, maximum: $0.maximum) }
+    }
+
+    /// `"variable 48–144 Hz, in effect"`, `"variable 48–144 Hz, not in effect:
+    /// window not fullscreen"`, `"fixed 60 Hz"` or `"fixed, rate unknown"`.
+    public var summary: String {
+        switch (refresh, minimumRate, maximumRate) {
+        case (.fixed, _, let rate?):
+            return "fixed \(rate)"
+        case (.fixed, _, nil):
+            return "fixed, rate unknown"
+        case (.variable, let low?, let high?):
+            let state = isInEffect ? "in effect"
+                : "not in effect: " + inactiveReasons.map(\.description).joined(separator: ", ")
+            return "variable \(low.description.dropLast(3))–\(high), \(state)"
+        case (.variable, _, _):
+            return "variable, range unknown"
+        }
+    }
+}

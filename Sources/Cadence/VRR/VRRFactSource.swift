@@ -1,0 +1,53 @@
+/// Where a fact in a ``VRRDecision`` came from, so a user can check it.
+public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
+    /// A DRM property, e.g. the connector's `vrr_capable`.
+    case drmProperty(String)
+    /// The driver lacks the `vrr_capable` property (names the driver).
+    case driverWithoutVRR(String)
+    /// An EDID block; nil for "the EDID, which advertises no valid range".
+    case edid(VariableRefreshSource?)
+    /// The current display mode, as SDL reports it.
+    case displayMode
+    /// A command-line override such as `--vrr on` or `--vrr-range`.
+    case commandLine(String)
+    /// Nothing answered, so fixed refresh is assumed.
+    case assumption
+
+    /// `"EDID amd-vsdb"`, `"DRM vrr_capable"`, ...
+    public var description: String {
+        switch self {
+        case .drmProperty(let name): "DRM \(name)"
+        case .driverWithoutVRR(let driver): "driver \(driver) (no vrr_capable property)"
+        case .edid(let source?): "EDID \(source.rawValue)"
+        case .edid(nil): "EDID (no variable refresh range)"
+        case .displayMode: "display mode"
+        case .commandLine(let flag): flag
+        case .assumption: "assumption"
+        }
+    }
+}
+
+/// Why variable refresh is not in effect on a display.
+public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
+    /// The display has a fixed refresh rate (or is not known to vary).
+    case fixedRefresh
+    /// The window is not fullscreen; compositors keep VRR for fullscreen windows.
+    case windowed
+    /// `--vrr off`.
+    case disabledByOverride
+    /// `__GL_VRR_ALLOWED=0` in the environment.
+    case disabledByEnvironment
+    /// The current mode's rate is at or below the range's minimum, leaving nothing to vary.
+    case modeBelowRange(FrameRate)
+
+    /// `"window not fullscreen"`, ...
+    public var description: String {
+        switch self {
+        case .fixedRefresh: "fixed refresh"
+        case .windowed: "window not fullscreen"
+        case .disabledByOverride: "--vrr off"
+        case .disabledByEnvironment: "__GL_VRR_ALLOWED=0"
+        case .modeBelowRange(let rate): "current mode \(rate) is not above the VRR minimum"
+        }
+    }
+}

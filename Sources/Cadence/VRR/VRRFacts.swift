@@ -1,0 +1,69 @@
+/// Everything the VRR policy decides from, for one display. The SDL layer's
+/// detector gathers these from the EDID, DRM, SDL and the environment; tests
+/// and the simulator can state them directly.
+public struct VRRFacts: Equatable, Sendable {
+    /// What the display's EDID says about variable refresh.
+    public var edid: EDIDFact
+    /// What the kernel driver says: the connector's `vrr_capable` property.
+    public var driver: DriverFact
+    /// The CRTC's `VRR_ENABLED` property when readable: whether the compositor
+    /// has VRR switched on right now. Reported, never decisive: the X server
+    /// or compositor enables it only once a fullscreen window flips.
+    public var crtcVRREnabled: Bool?
+    /// The current display mode's refresh rate (from SDL); nil when unknown.
+    /// VRR cannot go above it, so it caps the variable range.
+    public var modeRate: FrameRate?
+    /// Whether the game's window is fullscreen (SDL window flags): compositors
+    /// enable VRR only for a fullscreen window.
+    public var fullscreen: Bool
+    /// False when `__GL_VRR_ALLOWED=0` is set: the GL driver will not use VRR.
+    public var allowedByEnvironment: Bool
+    /// `--vrr`.
+    public var override: VRROverride
+    /// `--vrr-range`: replaces the EDID's range when the EDID is wrong.
+    public var overrideRange: ClosedRange<FrameRate>?
+
+    /// Facts for one display; the optional ones default to "not given".
+    public init(edid: EDIDFact, driver: DriverFact, crtcVRREnabled: Bool? = nil, modeRate: FrameRate?,
+                fullscreen: Bool, allowedByEnvironment: Bool = true,
+                override: VRROverride = .auto, overrideRange: ClosedRange<FrameRate>? = nil) {
+        self.edid = edid
+        self.driver = driver
+        self.crtcVRREnabled = crtcVRREnabled
+        self.modeRate = modeRate
+        self.fullscreen = fullscreen
+        self.allowedByEnvironment = allowedByEnvironment
+        self.override = override
+        self.overrideRange = overrideRange
+    }
+}
+
+/// The EDID's word on variable refresh.
+public enum EDIDFact: Equatable, Sendable {
+    /// The EDID advertises a valid range (``EDID/variableRefresh``).
+    case variable(VariableRefreshRange)
+    /// The EDID was read and advertises no valid range.
+    case fixed
+    /// No EDID could be read, and why.
+    case unavailable(VRRUnknownReason)
+
+    /// The facts an ``EDID`` gives.
+    public init(_ edid: EDID) {
+        self = edid.variableRefresh.map(EDIDFact.variable) ?? .fixed
+    }
+}
+
+/// The kernel driver's word on variable refresh, from the connector's
+/// `vrr_capable` property.
+public enum DriverFact: Equatable, Sendable {
+    /// `vrr_capable` = 1: the driver can drive this display with VRR.
+    case capable
+    /// `vrr_capable` = 0: the driver will not (adaptive sync off in the
+    /// monitor's menu, an unsupported link, ...), whatever the EDID says.
+    case notCapable
+    /// The driver has no `vrr_capable` property at all: it does not support
+    /// VRR (open drivers attach the property only when they do). Names the driver.
+    case noVRRSupport(driver: String)
+    /// The driver could not be asked, and why.
+    case unknown(VRRUnknownReason)
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Cadence
+import CadenceSDL
+
+/// `display-probe edid FILE [--json]`: decodes one EDID file.
+struct DecodeEDID: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edid",
+        abstract: "Decodes an EDID file (binary, or hex text as xrandr --props and edid-decode print).",
+        discussion: "Exits 65 when the file is not an EDID; a checksum mismatch is only a warning on stderr."
+    )
+
+    @Argument(help: "The EDID file, e.g. /sys/class/drm/card0-DP-1/edid.")
+    var file: String
+
+    @Flag(help: "Print exactly one JSON object for scripts.")
+    var json = false
+
+    func run() throws {
+        let edid: EDID
+        switch EDIDFile.load(file) {
+        case .success(let decoded):
+            edid = decoded
+        case .failure(let failure):
+            printError("display-probe: \(failure)")
+            throw ExitCode(65)
+        }
+        for warning in edid.warnings { printError("warning: \(file): \(warning)") }
+        print(json ? Self.json(edid).text : Self.text(edid))
+    }
+
+    /// The documented object: product_name, edid_version, range_limits, variable_refresh.
+    static func json(_ edid: EDID) -> JSON {
+        .object([
+            ("product_name", .string(edid.productName)),
+            ("edid_version", .string(edid.versionString)),
+            ("range_limits", edid.rangeLimits.map {
+                .object([("min_hz", .int($0.vertical.minHz)), ("max_hz", .int($0.vertical.maxHz))])
+            } ?? .null),
+            ("variable_refresh", edid.variableRefresh.map {
+                .object([("min_hz", .int($0.range.minHz)), ("max_hz", .int($0.range.maxHz)),
+                         ("source", .string($0.source.rawValue))])
+            } ?? .null),
+        ])
+    }
+
+    /// The same facts for a person, with every candidate range the rule weighed.
+    static func text(_ edid: EDID) -> String {
+        var lines = [
+            "product name:      \(edid.productName ?? "(none)")",
+            "EDID version:      \(edid.versionString)",
+            "range limits:      " + (edid.rangeLimits.map {
+                "\($0.vertical) (0xFD, timing class \(Self.hexByte($0.timingClass)))"
+            } ?? "none"),
+            "variable refresh:  " + (edid.variableRefresh?.description ?? "none (fixed refresh)"),
+            "extensions:        " + (edid.extensionTags.isEmpty ? "none" : edid.extensionTags.map(Self.extensionName).joined(separator: ", ")),
+        ]
+        for candidate in edid.variableRefreshCandidates {
+            let verdict = candidate == edid.variableRefresh ? "selected"
+                : candidate.range.isValidVariableRefresh ? "valid, outranked" : "invalid, skipped"
+            lines.append("  candidate:       \(candidate) (\(verdict))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func extensionName(_ tag: UInt8) -> String {
+        switch tag {
+        case 0x02: "CTA-861"
+        case 0x70: "DisplayID"
+        default: "tag " + hexByte(tag)
+        }
+    }
+
+    /// `0x01`.
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count == 1 ? "0" : "") + digits
+    }
+}

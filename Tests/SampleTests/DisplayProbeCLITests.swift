@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+@Suite("display-probe command line")
+struct DisplayProbeCLITests {
+    // MARK: EDID vectors, byte by byte (EDID 1.4 base block, CTA-861 and DisplayID extensions)
+
+    /// A base block: header, version 1.`revision`, digital input, continuous
+    /// frequency bit, descriptors at 54/72/90/108, extension count, checksum.
+    private static func baseBlock(revision: UInt8 = 4, continuous: Bool = false, name: String?,
+                                  rangeLimits: (min: UInt8, max: UInt8, flags: UInt8, timingClass: UInt8)?,
+                                  extensions: Int) -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: 128)
+        block[0..<8] = [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00]
+        block[0x12] = 1
+        block[0x13] = revision
+        block[0x14] = 0x80
+        block[0x18] = continuous ? 1 : 0
+        var slot = 54
+        if let name {
+            var text = Array(name.utf8.prefix(13))
+            if text.count < 13 { text.append(0x0A) }
+            while text.count < 13 { text.append(0x20) }
+            block[slot..<slot + 18] = ([0, 0, 0, 0xFC, 0] + text)[...]
+            slot += 18
+        }
+        if let r = rangeLimits {
+            block[slot..<slot + 18] = ([0, 0, 0, 0xFD, r.flags, r.min, r.max, 30, 160, 30, r.timingClass, 0x0A]
+                + [UInt8](repeating: 0x20, count: 6))[...]
+        }
+        block[0x7E] = UInt8(extensions)
+        return withChecksum(block)
+    }
+
+    /// An extension block: `header` then `payload`, zero padding and a checksum.
+    private static func extensionBlock(_ header: [UInt8], _ payload: [UInt8]) -> [UInt8] {
+        var block = header + payload
+        block += [UInt8](repeating: 0, count: 128 - block.count)
+        return withChecksum(block)
+    }
+
+    /// CTA-861: tag 2, revision 3, DTD offset after the data blocks, flags.
+    private static func cta(_ dataBlocks: [UInt8]) -> [UInt8] {
+        extensionBlock([0x02, 0x03, UInt8(4 + dataBlocks.count), 0x00], dataBlocks)
+    }
+
+    /// DisplayID 2.0: tag 0x70, version, section length, product type, extension count.
+    private static func displayID(_ dataBlocks: [UInt8]) -> [UInt8] {
+        extensionBlock([0x70, 0x20, UInt8(dataBlocks.count), 0x00, 0x00], dataBlocks)
+    }
+
+    private static func withChecksum(_ block: [UInt8]) -> [UInt8] {
+        var block = block
+        block[127] = 0
+        block[127] = 0 &- block.reduce(0, &+)
+        return block
+    }
+
+    /// AMD FreeSync v3 (OUI 1A 00 00): +6 min, +7 legacy max, +14/+15 10-bit max.
+    private static let amdV3_48to360: [UInt8] =
+        [3 << 5 | 18, 0x1A, 0x00, 0x00, 0x03, 0x01, 48, 240, 0, 0, 0, 0, 0, 0, 0x68, 0x01, 0, 0, 0]  // 0x168 = 360
+    /// HDMI Forum VSDB (OUI D8 5D C4): +9 = max bits 9–8 | min, +10 = max bits 7–0.
+    private static let hdmiForum40to120: [UInt8] =
+        [3 << 5 | 12, 0xD8, 0x5D, 0xC4, 0x01, 0x78, 0x80, 0x00, 0x00, 40, 120, 0, 0]
+    /// DisplayID Adaptive-Sync (0x2B): d[2] min, d[3] = max − 1.
+    private static let adaptiveSync60to240: [UInt8] = [0x2B, 0x00, 6, 0x27, 0x00, 60, 239, 0x00, 0x00]
+    /// DisplayID Dynamic Video Timing Range (0x25), revision 1: +9 min, +10/+11 10-bit max.
+    private static let dynamicRange48to300: [UInt8] = [0x25, 0x01, 9, 0, 0, 0, 0, 0, 0, 48, 0x2C, 0x01]  // 0x12C = 300
+
+    private static let amdMonitor = baseBlock(name: "FREESYNC 360", rangeLimits: (48, 105, 0b10, 0x01), extensions: 1)
+        + cta(amdV3_48to360)
+
+    // MARK: Running it
+
+    private func writeFile(_ bytes: [UInt8], named name: String = "edid.bin") throws -> String {
+        let url = try Subprocess.temporaryDirectory().appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// Runs `display-probe edid FILE --json`, expecting exit 0 and one JSON object.
+    private func decodeJSON(_ bytes: [UInt8]) throws -> (object: [String: Any], stderr: String) {
+        let result = try Subprocess.run("display-probe", ["edid", try writeFile(bytes), "--json"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return (try #require(object, "not one JSON object: \(result.stdout)"), result.stderr)
+    }
+
+    private func range(_ value: Any?) -> [Int]? {
+        guard let object = value as? [String: Any], let low = object["min_hz"] as? Int,
+              let high = object["max_hz"] as? Int else { return nil }
+        return [low, high]
+    }
+
+    // MARK: display-probe edid
+
+    @Test("AMD v3 block with a 10-bit maximum, and 0xFD with the 1.4 +255 offset")
+    func amdVersion3() throws {
+        let (json, stderr) = try decodeJSON(Self.amdMonitor)
+        #expect(json["product_name"] as? String == "FREESYNC 360")
+        #expect(json["edid_version"] as? String == "1.4")
+        #expect(range(json["range_limits"]) == [48, 360])
+        #expect(range(json["variable_refresh"]) == [48, 360])
+        #expect((json["variable_refresh"] as? [String: Any])?["source"] as? String == "amd-vsdb")
+        #expect(stderr.isEmpty)
+        #expect(Set(json.keys) == ["product_name", "edid_version", "range_limits", "variable_refresh"])
+    }
+
+    @Test("Each source is named as documented")
+    func everySourceName() throws {
+        let cases: [([UInt8], [Int], String)] = [
+            (Self.baseBlock(revision: 3, name: "TV", rangeLimits: (24, 120, 0, 0), extensions: 1)
+                + Self.cta(Self.hdmiForum40to120), [40, 120], "hdmi-forum-vrr"),
+            (Self.baseBlock(name: "PANEL", rangeLimits: nil, extensions: 1)
+                + Self.displayID(Self.adaptiveSync60to240), [60, 240], "displayid-adaptive-sync"),
+            (Self.baseBlock(name: "DYN", rangeLimits: nil, extensions: 1)
+                + Self.displayID(Self.dynamicRange48to300), [48, 300], "displayid-dynamic-range"),
+            (Self.baseBlock(continuous: true, name: "RANGE", rangeLimits: (48, 144, 0, 0x01), extensions: 0),
+             [48, 144], "range-limits"),
+        ]
+        for (bytes, expected, source) in cases {
+            let (json, _) = try decodeJSON(bytes)
+            #expect(range(json["variable_refresh"]) == expected, "\(source)")
+            #expect((json["variable_refresh"] as? [String: Any])?["source"] as? String == source)
+        }
+    }
+
+    @Test("A fixed display: range limits without VRR, and no name")
+    func fixedDisplay() throws {
+        let (json, _) = try decodeJSON(Self.baseBlock(revision: 3, name: nil, rangeLimits: (56, 76, 0, 0), extensions: 0))
+        #expect(json["product_name"] is NSNull)
+        #expect(json["edid_version"] as? String == "1.3")
+        #expect(range(json["range_limits"]) == [56, 76])
+        #expect(json["variable_refresh"] is NSNull)
+        let (bare, _) = try decodeJSON(Self.baseBlock(name: "X", rangeLimits: nil, extensions: 0))
+        #expect(bare["range_limits"] is NSNull)
+    }
+
+    @Test("Hex text as xrandr --props and edid-decode print it")
+    func hexTextInput() throws {
+        let hex = Self.amdMonitor.map { String(format: "%02x", $0) }
+        let xrandr = "\tEDID:\n" + stride(from: 0, to: hex.count, by: 16)
+            .map { "\t\t" + hex[$0..<$0 + 16].joined() }.joined(separator: "\n") + "\n"
+        let colons = hex.joined(separator: ":")
+        for text in [xrandr, colons, hex.joined(separator: " ")] {
+            let (json, _) = try decodeJSON(Array(text.utf8))
+            #expect(range(json["variable_refresh"]) == [48, 360])
+        }
+    }
+
+    @Test("A checksum mismatch is a warning on stderr and decoding goes on")
+    func checksumWarning() throws {
+        var bytes = Self.amdMonitor
+        bytes[127] &+= 1
+        let (json, stderr) = try decodeJSON(bytes)
+        #expect(stderr.contains("checksum mismatch in block 0"))
+        #expect(range(json["variable_refresh"]) == [48, 360])
+    }
+
+    @Test func humanReadableOutput() throws {
+        let result = try Subprocess.run("display-probe", ["edid", try writeFile(Self.amdMonitor)])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("product name:      FREESYNC 360"))
+        #expect(result.stdout.contains("variable refresh:  48–360 Hz from amd-vsdb"))
+        #expect(result.stdout.contains("candidate:       48–360 Hz from amd-vsdb (selected)"))
+    }
+
+    @Test("Not an EDID exits 65 with a message on stderr")
+    func notAnEDID() throws {
+        var badHeader = Self.amdMonitor
+        badHeader[0] = 0x01
+        let directory = try Subprocess.temporaryDirectory().path
+        let cases: [(String, String)] = [
+            (try writeFile(badHeader), "not an EDID: it starts 01 FF"),
+            (try writeFile(Array(Self.amdMonitor.prefix(100))), "not an EDID: 100 bytes"),
+            (try writeFile([]), "not an EDID: 0 bytes"),
+            (try writeFile(Array("this is just some text\n".utf8), named: "notes.txt"), "not an EDID"),
+            (directory + "/missing.bin", "cannot read"),
+            (directory, "not a regular file"),
+        ]
+        for (path, message) in cases {
+            let result = try Subprocess.run("display-probe", ["edid", path, "--json"])
+            #expect(result.status == 65, "\(path)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    @Test("Usage errors exit 64")
+    func usageErrors() throws {
+        for arguments in [["edid"], ["--no-such-flag"], ["--vrr", "sometimes"], ["--vrr-range", "144-48"],
+                          ["edid", "a", "b"]] {
+            let result = try Subprocess.run("display-probe", arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.isEmpty)
+        }
+    }
+
+    // MARK: display-probe (the displays)
+
+    @Test("With SDL's dummy driver: one display, VRR unknown with the reason, exit 0")
+    func dummyDriver() throws {
+        let result = try Subprocess.run("display-probe", ["--json"], environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["video_driver"] as? String == "dummy")
+        let displays = try #require(json["displays"] as? [[String: Any]])
+        #expect(displays.count >= 1)
+        #expect(displays.first?["confidence"] as? String == "unknown")
+        #expect(displays.first?["vrr_in_effect"] as? Bool == false)
+        #expect((displays.first?["reasons"] as? [String])?.first?.hasPrefix("no display:") == true)
+
+        let text = try Subprocess.run("display-probe", [], environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("SDL video driver: dummy"))
+        #expect(text.stdout.contains("confidence:   unknown (no display:"))
+    }
+
+    @Test("When SDL cannot start video, it says so and exits 0")
+    func noDisplayServer() throws {
+        let environment = ["SDL_VIDEODRIVER": "x11", "DISPLAY": ":97531"]
+        let json = try Subprocess.run("display-probe", ["--json"], environment: environment)
+        #expect(json.status == 0, "stderr: \(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["displays"] as? [Any])?.isEmpty == true)
+        #expect((object["problem"] as? String)?.contains("SDL could not start video") == true)
+
+        let text = try Subprocess.run("display-probe", [], environment: environment)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("no displays: variable refresh unknown"))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Ctrl-C and `kill`: the game stops cleanly and what it was saving is complete.
+@Suite("Stopping spinning-sprite with a signal")
+struct InterruptTests {
+    @Test("SIGINT or SIGTERM during a real-time run: exit 0, a complete Chrome trace, the summary line",
+          arguments: [SIGINT, SIGTERM])
+    func realTime(signal: Int32) throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let path = dir.appendingPathComponent("t.json").path
+        // No --frames or --duration: only the signal ends this run.
+        let result = try Subprocess.run("spinning-sprite", ["--headless", "--trace", path],
+                                        timeout: 30, signal: (after: 2, number: signal))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("frames "))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        #expect(events.filter { $0["name"] as? String == "work" }.count > 10)
+        #expect((json?["otherData"] as? [String: Any])?["summary"] as? String != nil)
+    }
+
+    @Test("SIGTERM during a long simulation: exit 0 and a CSV trace whose every row is whole")
+    func simulation() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let path = dir.appendingPathComponent("t.csv").path
+        // A simulated day at 240 Hz would take minutes of CPU; the signal comes first.
+        let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:240", "--duration", "86400",
+                                                            "--trace", path],
+                                        timeout: 60, signal: (after: 1.5, number: SIGTERM))
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        let rows = text.split(separator: "\n")
+        #expect(rows.count > 100)
+        #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 9 })
+    }
+}
