@@ -16,7 +16,7 @@ struct PacingBench {
     let spin: SpinStep
 
     /// The presenter's spin step between clock reads.
-    enum SpinStep: String, CaseIterable {
+    enum SpinStep: String {
         /// The CPU's spin-wait hint (x86 `pause`): keeps the core. What the sample uses.
         case pause
         /// `sched_yield`: offers the core to any ready thread, which on a
