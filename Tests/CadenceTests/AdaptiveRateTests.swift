@@ -102,10 +102,9 @@ struct AdaptiveRateTests {
 
     @Test("Noisy work (9–13 ms) settles on one rate and stays there")
     func noisyWorkDoesNotOscillate() {
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        var rng = SeededGenerator(seed: 0xADA9_7173)
         let records = runAdaptive(fullscreenVRR(), seconds: 20) { _ in
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return 9 * ms + Nanoseconds(seed >> 33) % (4 * ms)
+            Nanoseconds.random(in: 9 * ms...13 * ms, using: &rng)
         }
         let settled = during(records, 2..<20)
         #expect(rateChanges(settled) == 0, "\(rateChanges(settled)) changes")
