@@ -9,6 +9,9 @@ private final class OversleepingClock: FrameClock {
     var oversleeps: [Nanoseconds]
     /// How far one spin step moves time.
     let spinStep: Nanoseconds
+    /// Extra time lost at given spin steps (by count from 1): the thread kept
+    /// from the core while it spins.
+    var stalls: [Int: Nanoseconds] = [:]
     private(set) var sleepDeadlines: [Nanoseconds] = []
     private(set) var spins = 0
 
@@ -25,7 +28,7 @@ private final class OversleepingClock: FrameClock {
 
     func spin() {
         spins += 1
-        now += spinStep
+        now += spinStep + (stalls[spins] ?? 0)
     }
 
     func work(_ span: Nanoseconds) { now += span }
@@ -83,7 +86,7 @@ struct PreciseSleeperTests {
         #expect(clock.sleepDeadlines.isEmpty && clock.spins == 0)
     }
 
-    @Test("The margin is the largest recent oversleep plus the safety, and forgets old spikes")
+    @Test("The margin is the largest recent shortfall plus the safety, and forgets old spikes")
     func marginLearning() {
         let tuning = PreciseSleeper.Tuning(initialMargin: 1_000 * µs, marginBounds: 50 * µs...4_000 * µs,
                                            safety: 100 * µs, memory: 50_000 * µs)
@@ -105,6 +108,17 @@ struct PreciseSleeperTests {
         #expect(sleeper.margin == 900 * µs, "the spike is remembered")
         frame()
         #expect(sleeper.margin == 250 * µs, "the spike is forgotten")
+    }
+
+    @Test("Time the spin loses past the deadline counts too: the margin then covers it")
+    func spinLossWidensTheMargin() {
+        let clock = OversleepingClock(oversleeps: [100 * µs], spinStep: 1 * µs)
+        // Woken at 9.6 ms; 100 steps later the thread loses 500 µs and returns at 10.2 ms.
+        clock.stalls = [100: 500 * µs]
+        let sleeper = clock.sleeper(.init(initialMargin: 500 * µs, safety: 100 * µs))
+        #expect(sleeper.wait(until: 10_000 * µs) == 200 * µs)
+        // Shortfall: 100 µs oversleep + 200 µs lost past the deadline; plus the safety.
+        #expect(sleeper.margin == 400 * µs)
     }
 
     @Test func theMarginStaysWithinItsBounds() {

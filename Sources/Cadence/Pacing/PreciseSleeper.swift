@@ -12,15 +12,17 @@
 /// the core to the competing thread for its whole time slice, and the median
 /// wait ended 2.8 ms late instead of on time.
 ///
-/// The margin is learned. After every sleep the oversleep (how long after the
-/// wake-up time the sleep really ended) is remembered for ``Tuning/memory``,
-/// and the margin becomes the largest remembered oversleep plus
-/// ``Tuning/safety``, within ``Tuning/marginBounds``. So the spin lasts just
-/// long enough to absorb the machine's own sleep error: short on a quiet
-/// machine, longer on a busy one. Bad wake-ups come in bursts (another process
-/// takes the core for a while), so one raises the margin for the frames after
-/// it, and the margin shrinks again once the burst is forgotten. Memory is
-/// kept in time rather than in frames, so it means the same at any rate.
+/// The margin is learned. After every sleep its *shortfall* is remembered for
+/// ``Tuning/memory``: the oversleep (how long after the wake-up time the sleep
+/// really ended) plus any time the spin lost past the deadline (the thread
+/// kept from the core right after waking). The margin becomes the largest
+/// remembered shortfall plus ``Tuning/safety``, within ``Tuning/marginBounds``.
+/// So the spin lasts just long enough to absorb the machine's own wake-up
+/// error: short on a quiet machine, longer on a busy one. Bad wake-ups come in
+/// bursts (another process takes the core for a while), so one raises the
+/// margin for the frames after it, and the margin shrinks again once the burst
+/// is forgotten. Memory is kept in time rather than in frames, so it means the
+/// same at any rate.
 ///
 /// Deadlines are absolute: a wait that ends late never moves the next
 /// deadline, so errors cannot accumulate from frame to frame.
@@ -33,7 +35,7 @@ public final class PreciseSleeper {
         /// a spin long enough to cover the clock read and the wake-up itself;
         /// the ceiling bounds the CPU a pathological burst of oversleeps can cost.
         public var marginBounds: ClosedRange<Nanoseconds>
-        /// Added to the largest remembered oversleep: the next sleep may be a
+        /// Added to the largest remembered shortfall: the next wake-up may be a
         /// little worse than any of them.
         public var safety: Nanoseconds
         /// How long an oversleep is remembered.
@@ -44,7 +46,7 @@ public final class PreciseSleeper {
         /// in CadenceSDL), sharing its cores with other work.
         public init(initialMargin: Nanoseconds = 1_000_000,
                     marginBounds: ClosedRange<Nanoseconds> = 50_000...2_000_000,
-                    safety: Nanoseconds = 200_000, memory: Nanoseconds = 2_000_000_000) {
+                    safety: Nanoseconds = 400_000, memory: Nanoseconds = 2_000_000_000) {
             precondition(marginBounds.lowerBound >= 0 && safety >= 0 && memory > 0, "a tuning needs sane bounds")
             self.initialMargin = initialMargin
             self.marginBounds = marginBounds
@@ -60,8 +62,8 @@ public final class PreciseSleeper {
     /// How long before a deadline the sleep ends and the spin begins.
     public private(set) var margin: Nanoseconds
 
-    /// Remembered oversleeps and when they were observed, oldest first.
-    private var oversleeps: [(at: Nanoseconds, oversleep: Nanoseconds)] = []
+    /// Remembered shortfalls and when they were observed, oldest first.
+    private var shortfalls: [(at: Nanoseconds, span: Nanoseconds)] = []
     private let spin: () -> Void
 
     /// A sleeper on `clock`.
@@ -81,26 +83,30 @@ public final class PreciseSleeper {
     @discardableResult
     public func wait(until deadline: Nanoseconds) -> Nanoseconds {
         let wakeAt = deadline - margin
-        if clock.now < wakeAt {
-            clock.sleep(until: wakeAt)
-            let woke = clock.now
-            learn(oversleep: woke - wakeAt, at: woke)
-        }
-        var now = clock.now
+        let slept = clock.now < wakeAt
+        if slept { clock.sleep(until: wakeAt) }
+        let woke = clock.now
+        var now = woke
         while now < deadline {
             spin()
             now = clock.now
         }
+        if slept {
+            // The wake-up's cost: the oversleep, plus however long the spin
+            // was kept from the core past the deadline (a timer tick, an
+            // interrupt, another thread), which a wider margin also absorbs.
+            learn(shortfall: woke - wakeAt + now - max(woke, deadline), at: now)
+        }
         return now - deadline
     }
 
-    /// Remembers `oversleep`, forgets those older than the memory, and
+    /// Remembers `shortfall`, forgets those older than the memory, and
     /// re-derives the margin from the rest.
-    private func learn(oversleep: Nanoseconds, at time: Nanoseconds) {
-        oversleeps.append((time, max(0, oversleep)))
-        let forgotten = oversleeps.prefix { $0.at < time - tuning.memory }.count
-        oversleeps.removeFirst(forgotten)
-        let largest = oversleeps.lazy.map(\.oversleep).max()!
+    private func learn(shortfall: Nanoseconds, at time: Nanoseconds) {
+        shortfalls.append((time, max(0, shortfall)))
+        let forgotten = shortfalls.prefix { $0.at < time - tuning.memory }.count
+        shortfalls.removeFirst(forgotten)
+        let largest = shortfalls.lazy.map(\.span).max()!
         margin = (largest + tuning.safety).clamped(to: tuning.marginBounds)
     }
 }
