@@ -7,7 +7,7 @@ struct CadenceBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence-bench",
         abstract: "Pacing benchmarks. With no subcommand, runs them all.",
-        subcommands: [All.self, Pacing.self, LinkCost.self],
+        subcommands: [All.self, Pacing.self, LinkCost.self, Soak.self],
         defaultSubcommand: All.self
     )
 
@@ -31,6 +31,23 @@ struct CadenceBench: ParsableCommand {
 
         func run() throws {
             if try !pacing.bench.run() { throw ExitCode(2) }
+        }
+    }
+
+    /// The long real-time run: pacing must not degrade, memory must not grow.
+    struct Soak: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ten real minutes headless at 60 FPS, judged against the first minute (exits 2 when it degrades).")
+        @Option(help: "Minutes to run, e.g. 10.") var minutes = 10
+        @Option(help: "Rate to pace at, e.g. 60.") var fps = 60
+
+        func validate() throws {
+            guard (2...600).contains(minutes) else { throw ValidationError("--minutes: expected 2 to 600, e.g. 10") }
+            guard (1...1000).contains(fps) else { throw ValidationError("--fps: expected 1 to 1000, e.g. 60") }
+        }
+
+        func run() throws {
+            if try !SoakBench(minutes: minutes, fps: fps).run() { throw ExitCode(2) }
         }
     }
 
