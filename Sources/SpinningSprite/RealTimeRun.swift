@@ -14,7 +14,10 @@ struct RealTimeRun {
         defer { session.shutdown() }
         let window = try Window(title: "Cadence — spinning sprite", width: options.window.width,
                                 height: options.window.height, fullscreen: options.fullscreen && !options.headless)
-        let renderer = try Renderer(window: window, software: options.headless, vsync: options.vsync)
+        // Headless there is no display and no vblank to wait for (SDL's software
+        // renderer would fake one by sleeping to 60 Hz), so the timer paces alone.
+        let renderer = try Renderer(window: window, software: options.headless,
+                                    vsync: options.headless ? .off : options.vsync)
         renderer.notes.forEach { printError($0) }
         let scene: Scene
         do {
