@@ -42,10 +42,13 @@ final class LimiterRuns {
         return recorder.stretch
     }
 
-    /// The trivial scene: a square sliding across a cleared background.
+    /// The trivial scene: a square sliding across a cleared background,
+    /// rasterised before the limiter waits (as the sample does), so that every
+    /// limiter's present is only the swap.
     private func draw() {
         renderer.clear(Color(16, 16, 24))
         renderer.fill(Rect(x: (drawn * 3) % 224, y: 112, width: 32, height: 32), Color(240, 180, 40))
+        renderer.flush()
         drawn += 1
     }
 

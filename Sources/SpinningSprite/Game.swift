@@ -24,8 +24,7 @@ final class Game: FrameLoopClient {
     private var adaptive: AdaptiveRateController?
     private let start: Nanoseconds
     private var lastFrame: DisplayLinkFrame?
-    private var lastAngle = 0.0
-    private var pendingHitches: [Nanoseconds]
+    private var pendingHitches: [(at: Nanoseconds, duration: Nanoseconds)]
     private var injectedHitch = false
     private var nextInput = 0
     private var scheduleIndex = 0
@@ -39,7 +38,7 @@ final class Game: FrameLoopClient {
         self.trace = trace
         self.start = start
         self.describeDisplay = describeDisplay
-        pendingHitches = config.hitches.map(\.at)
+        pendingHitches = config.hitches
         slider = FPSSlider(request: FPSSlider.Request(config.fps), maximum: max(240, Int(displayRate.rounded(.up))))
         if let scene { slider.layout(width: scene.width, height: scene.height) }
     }
@@ -59,18 +58,17 @@ final class Game: FrameLoopClient {
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
         let now = loop.clock.now - start
         loop.backend.doWork(config.workSchedule.value(at: now) ?? 0)
-        if let due = pendingHitches.first, due <= now {
+        if let hitch = pendingHitches.first, hitch.at <= now {
             pendingHitches.removeFirst()
-            loop.backend.doWork(config.hitches.first { $0.at == due }!.duration)
+            loop.backend.doWork(hitch.duration)
         }
         if injectedHitch {
             injectedHitch = false
             loop.backend.doWork(50_000_000)
         }
         lastFrame = frame
-        lastAngle = angle(at: frame.targetTimestampNanoseconds)
         if let scene, !config.isSimulation { draw(frame, on: scene) }
-        return lastAngle
+        return angle(at: frame.targetTimestampNanoseconds)
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
