@@ -41,19 +41,16 @@ struct PacingBench {
 
     /// Runs every limiter at every rate and prints the table; false when a target was missed.
     func run() throws -> Bool {
-        let slack = TimerSlack.minimize()
-        let session = try SDLSession(videoDriver: "offscreen")
-        defer { session.shutdown() }
-        let window = try Window(title: "cadence-bench", width: 256, height: 256, hidden: true)
-        let renderer = try Renderer(window: window, software: true, vsync: .off)
+        let target = try HeadlessTarget(title: "cadence-bench")
+        let renderer = target.renderer
         let background = load > 0 ? BackgroundLoad(threads: load) : nil
         defer { background?.stop() }
 
         print("""
-            Pacing: headless real-time path (SDL \(session.videoDriver) driver, \(renderer.backend) renderer, \
+            Pacing: headless real-time path (SDL \(target.session.videoDriver) driver, \(renderer.backend) renderer, \
             vsync \(renderer.vsync.rawValue), trivial scene)
             \(rounds) s measured per limiter and rate, in 1 s turns round-robin, after 0.5 s of warm-up; timer slack \
-            \(slack.map { "\($0) ns" } ?? "unchanged"); presenter spins with \(spin.rawValue); \
+            \(target.slackDescription); presenter spins with \(spin.rawValue); \
             \(load) busy background thread\(load == 1 ? "" : "s"); \(ProcessInfo.processInfo.activeProcessorCount) cores
             error = |present interval − 1/fps|, CPU = pacing thread's CPU time / wall time
 

@@ -18,19 +18,16 @@ struct SoakBench {
 
     /// Runs and prints one row a minute; false when pacing degraded or memory grew.
     func run() throws -> Bool {
-        let slack = TimerSlack.minimize()
-        let session = try SDLSession(videoDriver: "offscreen")
-        defer { session.shutdown() }
-        let window = try Window(title: "cadence-bench soak", width: 256, height: 256, hidden: true)
-        let renderer = try Renderer(window: window, software: true, vsync: .off)
+        let target = try HeadlessTarget(title: "cadence-bench soak")
+        let renderer = target.renderer
         let clock = MonotonicClock()
         let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) { _ = sleeper.wait(until: $0) }
         let link = DisplayLink(preferred: FrameRateRange(fps: Double(fps)), jitterTolerance: 200_000)
         let client = SoakClient(renderer: renderer, fps: fps, minutes: minutes, clock: clock)
         emit("""
-            Soak: \(minutes) min headless at \(fps) FPS through the game's own loop (SDL \(session.videoDriver), \
-            \(renderer.backend) renderer, vsync off); timer slack \(slack.map { "\($0) ns" } ?? "unchanged")
+            Soak: \(minutes) min headless at \(fps) FPS through the game's own loop (SDL \(target.session.videoDriver), \
+            \(renderer.backend) renderer, vsync off); timer slack \(target.slackDescription)
             error = |present interval − 1/fps|; a later minute passes when its p99 ≤ the first minute's + \
             \(TimeUnit.milliseconds(Self.tolerance)) ms
 
