@@ -60,7 +60,7 @@ public final class SDLBackend: FrameBackend {
             return .variable(minimum: vrr.minimum, maximum: vrr.maximum)
         }
         guard renderer.vsync != .off else {
-            timingNote = "vsync off: paced by timer"
+            timingNote = "paced by timer"
             return .unsynced(reported: reportedRate)
         }
         guard let nominal = reportedRate else {
@@ -68,7 +68,7 @@ public final class SDLBackend: FrameBackend {
             return .unsynced(reported: nil)
         }
         guard presentsBlock else {
-            timingNote = "vsync requested but presents do not wait for vblank: paced by timer"
+            timingNote = "presents do not wait for vblank: paced by timer"
             return .unsynced(reported: estimator?.measuredRate ?? nominal)
         }
         timingNote = nil

@@ -102,7 +102,7 @@ struct SDLSuites {
             let timing = backend.currentTiming()
             #expect(timing == .unsynced(reported: FrameRate(hz: 60)))
             #expect(PresentMode(for: timing) == .timed)
-            #expect(backend.timingNote == "vsync off: paced by timer")
+            #expect(backend.timingNote == "paced by timer")
         }
 
         @Test func timerSlackGoesToItsMinimum() {
