@@ -17,7 +17,10 @@ public final class SDLBackend: FrameBackend {
     /// Wall-clock time, monotonic.
     public let clock: FrameClock
     /// Variable refresh range in effect, set from the detector's decision; nil for none.
-    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)?
+    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)? {
+        // Only with variable refresh may a frame be presented twice (LFC).
+        didSet { renderer.retainsFrames = variableRefresh != nil }
+    }
     /// Why the timing is what it is, for the overlay (nil when vsync works as asked).
     public private(set) var timingNote: String?
 
@@ -94,7 +97,7 @@ public final class SDLBackend: FrameBackend {
     /// the moment present returned (or at that moment without vsync).
     public func present(isRepeat: Bool) -> PresentOutcome {
         let before = clock.now
-        renderer.present()
+        if isRepeat { renderer.presentAgain() } else { renderer.present() }
         let returned = clock.now
         lastReturn = returned
         guard renderer.vsync != .off, variableRefresh == nil, var estimator else {

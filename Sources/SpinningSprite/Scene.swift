@@ -32,6 +32,7 @@ final class Scene {
     }
 
     func beginFrame() {
+        renderer.beginFrame()
         renderer.clear(Color(18, 20, 28))
     }
 
