@@ -54,7 +54,7 @@ final class LimiterRuns {
 
     private func runPresenter(_ recorder: inout Recorder, frames: Int) {
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) { [sleeper] in sleeper.wait(until: $0) }
-        let link = DisplayLink(preferred: FrameRateRange(fps: rate.hz), jitterTolerance: 200_000)
+        let link = DisplayLink(preferred: FrameRateRange(fps: rate.hz), jitterTolerance: SDLBackend.jitterTolerance)
         let client = BenchClient(frames: frames, recorder: recorder) { [unowned self] in draw() }
         FrameLoop(link: link, backend: backend).run(client)
         recorder = client.recorder

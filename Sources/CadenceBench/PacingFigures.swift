@@ -36,9 +36,7 @@ struct PacingFigures {
 
     /// The `q` quantile (0…1) of the errors, nearest rank.
     func error(quantile q: Double) -> Nanoseconds {
-        guard !errors.isEmpty else { return 0 }
-        let rank = max(1, Int((q * Double(errors.count)).rounded(.up)))
-        return errors[min(errors.count, rank) - 1]
+        errors.nearestRank(q) ?? 0
     }
 
     /// The 99th percentile error: the figure the targets are about.

@@ -23,7 +23,7 @@ struct SoakBench {
         let clock = MonotonicClock()
         let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) { _ = sleeper.wait(until: $0) }
-        let link = DisplayLink(preferred: FrameRateRange(fps: Double(fps)), jitterTolerance: 200_000)
+        let link = DisplayLink(preferred: FrameRateRange(fps: Double(fps)), jitterTolerance: SDLBackend.jitterTolerance)
         let client = SoakClient(renderer: renderer, fps: fps, minutes: minutes, clock: clock)
         emit("""
             Soak: \(minutes) min headless at \(fps) FPS through the game's own loop (SDL \(target.session.videoDriver), \
@@ -105,9 +105,7 @@ final class SoakClient: FrameLoopClient {
 
     private func closeMinute() {
         errors.sort()
-        func quantile(_ q: Double) -> Nanoseconds {
-            errors.isEmpty ? 0 : errors[min(errors.count, max(1, Int((q * Double(errors.count)).rounded(.up)))) - 1]
-        }
+        func quantile(_ q: Double) -> Nanoseconds { errors.nearestRank(q) ?? 0 }
         let minute = SoakMinute(frames: errors.count, p50: quantile(0.5), p99: quantile(0.99), max: errors.last ?? 0,
                                 residentBytes: Self.residentBytes())
         minutes.append(minute)

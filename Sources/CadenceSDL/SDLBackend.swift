@@ -31,6 +31,12 @@ public final class SDLBackend: FrameBackend {
     private var presentsBlock = true
     private var lastReturn: Nanoseconds?
 
+    /// The display link's ``DisplayLink/jitterTolerance`` for this backend:
+    /// present returns, and so the times frames are taken as shown, jitter by
+    /// up to a few hundred microseconds around the vblank, so a slot closer
+    /// than this to the reference time counts as passed.
+    public static let jitterTolerance: Nanoseconds = 200_000
+
     /// How many presents are watched before deciding whether vsync really blocks.
     static let blockingSampleCount = 16
 

@@ -233,13 +233,14 @@ final class Game: FrameLoopClient {
         var effective = "\(formatHz(rate.rate.hz))"
         if rate.vsyncStride > 1 { effective += " (every \(rate.vsyncStride) vblanks)" }
         if rate.presentsPerFrame > 1 { effective += " (each frame shown \(rate.presentsPerFrame)×, LFC)" }
-        let p50 = statistics.intervalPercentile(0.5).map { String(format: "%.2f", TimeUnit.milliseconds($0)) } ?? "–"
-        let p99 = statistics.intervalPercentile(0.99).map { String(format: "%.2f", TimeUnit.milliseconds($0)) } ?? "–"
+        let recent = statistics.intervalPercentiles([0.5, 0.99]).map {
+            $0.map { String(format: "%.2f", TimeUnit.milliseconds($0)) } ?? "–"
+        }
         return [
             "requested \(requested)   effective \(effective)",
             "display   \(status.summary)",
             "vsync     \(status.vsync)",
-            "frame     p50 \(p50) ms   p99 \(p99) ms   hitches \(statistics.runSummary.hitches)",
+            "frame     p50 \(recent[0]) ms   p99 \(recent[1]) ms   hitches \(statistics.hitchCount)",
             "keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive",
             "          F fullscreen  V vsync  H hitch  G graph  T hitch demo  Q quit",
         ]

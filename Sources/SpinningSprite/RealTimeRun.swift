@@ -34,7 +34,7 @@ struct RealTimeRun {
         }
         let display = WindowDisplay(window: window, videoDriver: session.videoDriver, backend: backend,
                                     options: options)
-        let link = DisplayLink(jitterTolerance: 200_000)
+        let link = DisplayLink(jitterTolerance: SDLBackend.jitterTolerance)
         let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
                         displayRate: Double(display.info?.refreshHz ?? 60)) { display.status }
         game.onDisplayChange = { change in

@@ -27,6 +27,13 @@ struct FrameStatisticsTests {
         // 1 µs buckets: the median is the 60 Hz interval to the microsecond.
         #expect(abs(summary.p50Interval! - period) <= 1_000)
         #expect(summary.line.hasPrefix("frames 100, interval p50 16.66"))
+        // Recent percentiles are real intervals (nearest rank): the median a
+        // 60 Hz interval, the largest the three-interval hitch.
+        let recent = stats.intervalPercentiles([0.5, 1.0])
+        #expect(recent[0] == period || recent[0] == period + 1)
+        #expect(recent[1]! >= 3 * period)
+        #expect(stats.hitchCount == summary.hitches)
+        #expect(FrameStatistics().intervalPercentiles([0.5]) == [nil])
     }
 
     @Test("Memory stays flat: ten simulated minutes at 240 Hz keep only the recent window")

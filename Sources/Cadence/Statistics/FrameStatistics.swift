@@ -60,13 +60,16 @@ public struct FrameStatistics: Sendable {
         return (0..<recentCount).map { recent[(start + $0) % recentCapacity] }
     }
 
-    /// The `q` percentile (0…1) of the recent intervals; nil with none.
-    public func intervalPercentile(_ q: Double) -> Nanoseconds? {
+    /// The recent intervals at each quantile of `qs` (0…1), sorted once for
+    /// all of them; nil entries when there are no intervals yet.
+    public func intervalPercentiles(_ qs: [Double]) -> [Nanoseconds?] {
         let values = recentPresentIntervals.compactMap { $0 }.sorted()
-        guard !values.isEmpty else { return nil }
-        let rank = max(1, Int((q * Double(values.count)).rounded(.up)))
-        return values[min(values.count, rank) - 1]
+        return qs.map { values.nearestRank($0) }
     }
+
+    /// Intervals so far more than 1.5× the link's interval: visible hitches.
+    /// Cheap enough for a per-frame overlay, unlike ``runSummary``.
+    public var hitchCount: Int { hitches }
 
     /// The whole run so far.
     public var runSummary: RunSummary {
