@@ -1,3 +1,5 @@
+import Cadence
+
 /// What the overlay says about the display, refreshed when the display changes.
 struct DisplayStatus {
     /// e.g. `"fixed 60 Hz"` or `"VRR 48–144 Hz, inactive: windowed"`.
@@ -13,4 +15,15 @@ enum DisplayChange {
     case toggleFullscreen
     case cycleVSync
     case displayMoved
+}
+
+extension DisplayTiming {
+    /// Rates worth marking on the slider: R/n on a fixed display, the range's ends with VRR.
+    var achievableRates: [Double] {
+        switch self {
+        case .fixed(let grid): (1...8).map { grid.rate.hz / Double($0) }
+        case .variable(let minimum, let maximum): [minimum.hz, maximum.hz]
+        case .unsynced: []
+        }
+    }
 }

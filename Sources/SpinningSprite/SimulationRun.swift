@@ -72,14 +72,3 @@ extension DisplayStatus {
         achievableRates = timing.achievableRates
     }
 }
-
-extension DisplayTiming {
-    /// Rates worth marking on the slider: R/n on a fixed display, the range's ends with VRR.
-    var achievableRates: [Double] {
-        switch self {
-        case .fixed(let grid): (1...8).map { grid.rate.hz / Double($0) }
-        case .variable(let minimum, let maximum): [minimum.hz, maximum.hz]
-        case .unsynced: []
-        }
-    }
-}
