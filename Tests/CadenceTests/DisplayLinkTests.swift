@@ -24,6 +24,8 @@ struct DisplayLinkTests {
         let game = ScriptedGame(frames: 60)
         simulate(SimulatedDisplay(panel: .fixed(hz(60))), fps: 30, game: game)
         let period = hz(60).period
+        // The seconds-based API edge: a 30 Hz interval, the display's 60 Hz duration.
+        #expect(game.frames.allSatisfy { abs($0.frameInterval - 1.0 / 30) < 1e-9 && abs($0.duration - 1.0 / 60) < 1e-9 })
         for record in game.records {
             #expect(record.effectiveHz == 30)
             #expect(record.presentTime == record.targetTimestamp)

@@ -65,9 +65,6 @@ public struct AdaptiveRateController: Sendable {
         self.tuning = tuning
     }
 
-    /// The rate chosen last (nil before the first call to ``rate(for:)``).
-    public var chosenRate: FrameRate? { current }
-
     /// Adds one frame: its measured `work`, whether it reached the glass after
     /// its target (`late`), and when it was measured (`time`, on the loop's clock).
     public mutating func record(work: Nanoseconds, late: Bool, at time: Nanoseconds) {
