@@ -43,7 +43,8 @@ struct RealTimeRun {
                 do { try window.setFullscreen(!window.isFullscreen) } catch { printError("\(error)") }
             case .cycleVSync:
                 renderer.setVSync(renderer.vsync.next)
-                renderer.notes.forEach { printError($0) }
+                // Only the new mode's fallback, not the notes already printed at start.
+                renderer.notes.filter { $0.hasPrefix("vsync") }.forEach { printError($0) }
             case .displayMoved:
                 break
             }
