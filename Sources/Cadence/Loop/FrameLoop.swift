@@ -53,8 +53,8 @@ public final class FrameLoop {
 
         // The display may change while the frame waits (a mode switch, VRR
         // toggled): then the plan is made again for the display as it is.
-        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd)
         var lastFlip = lastShown
+        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd, lastFlip: lastFlip)
         while true {
             if let compensation = plan.compensation, var flip = lastFlip {
                 while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
@@ -66,7 +66,7 @@ public final class FrameLoop {
             backend.wait(until: plan.submitAt)
             let timingNow = backend.currentTiming()
             if timingNow == plan.timing { break }
-            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now)
+            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now, lastFlip: lastFlip)
         }
         let submitted = clock.now
         let outcome = backend.present(isRepeat: false)
