@@ -118,6 +118,12 @@ struct SpinningSprite: ParsableCommand {
             if simulated != nil, range != nil {
                 throw ValidationError("--vrr-range: applies to real displays; give the range in --simulate-display vrr:<min>-<max>")
             }
+            if simulated != nil, inputScript != nil {
+                throw ValidationError("--input-script: drives a window's events; a --simulate-display run has none (use --fps-schedule)")
+            }
+            if let trace, ![".csv", ".json"].contains(where: trace.lowercased().hasSuffix) {
+                throw ValidationError("--trace: \"\(trace)\" must end in .csv or .json")
+            }
             if simulated == nil, refreshSchedule != nil {
                 throw ValidationError("--refresh-schedule: needs --simulate-display")
             }
