@@ -43,10 +43,16 @@ public final class GameWindow {
     }
 
     /// Opens SDL (the video driver it picks from the environment) and a
-    /// window on it. Throws ``SDLError`` when there is no display server.
+    /// window on it. Throws ``SDLError`` when there is no display server,
+    /// including when SDL finds only a driver that shows nothing.
     public convenience init(title: String, width: Int = 1280, height: Int = 720, fullscreen: Bool = false,
                             vsync: VSyncMode = .on, rateLimit: FrameRateLimit = .displayRate) throws {
-        try self.init(session: SDLSession(), ownsSession: true, title: title, width: width, height: height,
+        let session = try SDLSession()
+        guard session.showsWindows else {
+            session.shutdown()
+            throw SDLError("SDL_Init", message: "no display server (SDL found only \"\(session.videoDriver)\")")
+        }
+        try self.init(session: session, ownsSession: true, title: title, width: width, height: height,
                       fullscreen: fullscreen, vsync: vsync, rateLimit: rateLimit)
     }
 

@@ -138,7 +138,7 @@ final class Game: FrameLoopClient {
                 loop.link.isPaused = false
                 // The time spent hidden is not a frame interval (nor a hitch).
                 statistics.resetInterval()
-            case .shown:
+            case .shown, .keyUp:
                 break
             case .moved, .displayChanged:
                 onDisplayChange(.displayMoved)

@@ -61,9 +61,7 @@ struct RealTimeRun {
             printError(options.headless ? "\(error)" : "no display server (\(error)).\n\(noDisplay)")
             throw ExitCode.failure
         }
-        let invisible = ["offscreen", "dummy"].contains(session.videoDriver)
-        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
-        if !options.headless && invisible && !requested {
+        if !options.headless && !session.showsWindows {
             session.shutdown()
             printError("no display server (DISPLAY and WAYLAND_DISPLAY are unset; SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
             throw ExitCode.failure
