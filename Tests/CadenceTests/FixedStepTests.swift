@@ -42,8 +42,9 @@ private final class SteppedGame: FrameLoopClient {
             current += Self.speed * simulation.step
         }
         let position = previous + (current - previous) * simulation.alpha
-        drawn.append(Drawn(target: frame.targetTimestampNanoseconds, delta: frame.deltaNanoseconds, stepsRun: simulation.stepsRun,
-                           stepsDropped: simulation.stepsDropped, stepsThisFrame: steps, position: position))
+        drawn.append(Drawn(target: frame.targetTimestampNanoseconds, delta: frame.deltaNanoseconds,
+                           stepsRun: simulation.stepsRun, stepsDropped: simulation.stepsDropped,
+                           stepsThisFrame: steps, position: position))
         loop.backend.doWork(work(frame.index))
         return position
     }
@@ -191,12 +192,12 @@ struct FixedStepTests {
     @Test("Steps come due from the origin in exact integer time, with no rounding drift")
     func noDrift() {
         var simulation = FixedStep(stepsPerSecond: 60, maximumStepsPerFrame: 1_000)
-        #expect(simulation.advance(toTarget: 5_000) == 1)
+        #expect(simulation.advance(toTargetNanoseconds: 5_000) == 1)
         // An hour of 144 Hz frames later (rounded periods, like a real grid):
         // 60 × 3600 whole steps, plus the first.
         var run = 1
         for k in Int64(1)...(144 * 3_600) {
-            run += simulation.advance(toTarget: 5_000 + (k * 1_000_000_000 + 72) / 144)
+            run += simulation.advance(toTargetNanoseconds: 5_000 + (k * 1_000_000_000 + 72) / 144)
         }
         #expect(run == 60 * 3_600 + 1)
         #expect(simulation.alpha == 0)

@@ -60,20 +60,23 @@ public struct FixedStep: Equatable, Sendable {
     public private(set) var alpha: Double = 0
 
     /// `stepsPerSecond` updates a second (60 is exact, not 16.666… ms rounded).
-    public init(stepsPerSecond: Int, maximumStepsPerFrame: Int = 8, toleranceNanoseconds: Nanoseconds = 1_000) {
+    public init(stepsPerSecond: Int, maximumStepsPerFrame: Int = 8,
+                toleranceNanoseconds: Nanoseconds = 1_000) {
         precondition(stepsPerSecond > 0, "the update rate must be positive")
         self.init(numerator: Int64(stepsPerSecond), denominator: TimeUnit.nanosecondsPerSecond,
                   maximumStepsPerFrame: maximumStepsPerFrame, toleranceNanoseconds: toleranceNanoseconds)
     }
 
     /// One update every `stepNanoseconds`.
-    public init(stepNanoseconds: Nanoseconds, maximumStepsPerFrame: Int = 8, toleranceNanoseconds: Nanoseconds = 1_000) {
+    public init(stepNanoseconds: Nanoseconds, maximumStepsPerFrame: Int = 8,
+                toleranceNanoseconds: Nanoseconds = 1_000) {
         precondition(stepNanoseconds > 0, "the step must be positive")
         self.init(numerator: 1, denominator: stepNanoseconds,
                   maximumStepsPerFrame: maximumStepsPerFrame, toleranceNanoseconds: toleranceNanoseconds)
     }
 
-    private init(numerator: Int64, denominator: Int64, maximumStepsPerFrame: Int, toleranceNanoseconds: Nanoseconds) {
+    private init(numerator: Int64, denominator: Int64, maximumStepsPerFrame: Int,
+                 toleranceNanoseconds: Nanoseconds) {
         precondition(maximumStepsPerFrame >= 1, "a frame must be allowed at least one step")
         let divisor = Self.greatestCommonDivisor(numerator, denominator)
         stepNumerator = numerator / divisor
@@ -90,14 +93,15 @@ public struct FixedStep: Equatable, Sendable {
     /// Advances to `frame`'s target, honouring its delta (time not lived is
     /// skipped, not simulated); returns how many updates to run now.
     public mutating func advance(to frame: DisplayLinkFrame) -> Int {
-        advance(toTarget: frame.targetTimestampNanoseconds, lived: frame.deltaNanoseconds)
+        advance(toTargetNanoseconds: frame.targetTimestampNanoseconds, livedNanoseconds: frame.deltaNanoseconds)
     }
 
     /// Advances to glass time `target`; returns how many updates to run now.
     ///
-    /// - Parameter lived: how much of the time since the previous target the
-    ///   game lived through (the link's delta); nil means all of it.
-    public mutating func advance(toTarget target: Nanoseconds, lived: Nanoseconds? = nil) -> Int {
+    /// - Parameter livedNanoseconds: how much of the time since the previous
+    ///   target the game lived through (the link's delta); nil means all of it.
+    public mutating func advance(toTargetNanoseconds target: Nanoseconds,
+                                 livedNanoseconds lived: Nanoseconds? = nil) -> Int {
         if let lastTarget, let origin {
             let unlived = max(0, target - lastTarget - (lived ?? target - lastTarget))
             self.origin = origin + unlived

@@ -58,7 +58,8 @@ public final class FrameLoop {
                 link.preferredFramesPerSecond = choice
             }
             let record = runOneFrame(client)
-            adaptive?.record(work: record.workEnd - record.callbackStart, late: record.isLate(), at: record.presentSubmit)
+            adaptive?.record(work: record.workEnd - record.callbackStart, late: record.isLate(),
+                             at: record.presentSubmit)
             client.framePresented(record, self)
         }
     }
