@@ -91,13 +91,14 @@ struct SpinningSprite: ParsableCommand {
     func run() throws {
         let options = try parseOptions()
         Interrupts.install()
-        let clock = MonotonicClock()
+        // Real runs measure from now on the monotonic clock (one time base for
+        // every MonotonicClock); simulations from virtual time 0.
         let outputs = try Outputs(screenshot: screenshot, trace: trace,
-                                  start: options.simulated == nil ? clock.now : 0)
+                                  start: options.simulated == nil ? MonotonicClock().now : 0)
         if let display = options.simulated {
             try SimulationRun(options: options, display: display, outputs: outputs).run()
         } else {
-            try RealTimeRun(options: options, outputs: outputs, clock: clock).run()
+            try RealTimeRun(options: options, outputs: outputs).run()
         }
     }
 
