@@ -16,8 +16,15 @@ public final class FrameLoop {
     public var isAdaptive = false
     /// The requested rate as the trace records it: the FPS cap, nil when adaptive.
     public var requestedFPS: Double? { isAdaptive ? nil : link.preferredFramesPerSecond }
+    /// When callbacks start: right after the previous present (`.smooth`), or
+    /// just in time for the target (`.low`). Can change between frames.
+    public var latency: FrameLatency = .smooth
+    /// What frames have cost lately; learned in both modes, so switching to
+    /// low latency starts from real figures.
+    public internal(set) var costPredictor = FrameCostPredictor()
 
-    private var lastShown: Nanoseconds?
+    /// When the panel last flipped: the previous frame's vblank, or a repeat of it.
+    var lastShown: Nanoseconds?
 
     /// A loop presenting `link`'s frames on `backend`.
     public init(link: DisplayLink, backend: FrameBackend) {
@@ -38,6 +45,7 @@ public final class FrameLoop {
                 continue
             }
             let record = runOneFrame(client)
+            costPredictor.observe(record)
             client.framePresented(record, self)
         }
     }
@@ -45,9 +53,11 @@ public final class FrameLoop {
     /// One turn of the loop; the record of what happened.
     private func runOneFrame(_ client: FrameLoopClient) -> FrameRecord {
         let clock = backend.clock
-        let start = clock.now
+        let planned = clock.now
         let timing = backend.currentTiming()
-        let frame = link.nextFrame(now: start, lastShown: lastShown, timing: timing)
+        let frame = link.nextFrame(now: planned, lastShown: lastShown, timing: timing)
+        if latency == .low { waitForJustInTimeStart(of: frame) }
+        let start = clock.now
         let angle = client.runFrame(frame, self)
         let workEnd = clock.now
 
