@@ -9,7 +9,7 @@ struct TraceFormatTests {
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30", "--trace", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time")
         #expect(lines.count == 31)
         let row = lines[11].split(separator: ",").map(String.init)   // frame 10
         #expect(row[0] == "10")
@@ -25,6 +25,10 @@ struct TraceFormatTests {
         let angle = try #require(Double(row[8]))
         #expect(abs(angle - 0.5 * .pi * 11 / 60) < 1e-9)
         #expect(row[1].split(separator: ".").last!.count >= 9)
+        // Smooth latency: with no work the callback starts the instant the
+        // previous frame is on the glass (the simulated present blocks until then).
+        let previous = lines[10].split(separator: ",").map(String.init)
+        #expect(row[9] == previous[3])
         #expect(result.stdout.contains("frames 30"))
     }
 
@@ -44,5 +48,9 @@ struct TraceFormatTests {
         let counters = Set(events.filter { $0["ph"] as? String == "C" }.compactMap { $0["name"] as? String })
         #expect(counters.contains("effective_hz"))
         #expect(counters.contains("fps_cap"))
+        // One input-read instant per frame, at the work slice's start.
+        let reads = events.filter { $0["name"] as? String == "input read" }
+        #expect(reads.count == 40)
+        #expect(reads.first?["ts"] as? Double == work["ts"] as? Double)
     }
 }
