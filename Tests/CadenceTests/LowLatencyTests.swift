@@ -186,4 +186,23 @@ struct FrameCostPredictorTests {
         vsync.observe(record(.fixed))
         #expect(vsync.predictedCost == 3 * ms)
     }
+
+    @Test("A late frame widens the safety when its cost overran the target, not when only the wait for the target woke late")
+    func whoseFaultLatenessIs() {
+        func late(_ mode: RefreshMode, workEnd: Nanoseconds) -> FrameRecord {
+            // Target 20 ms, on the glass 1 ms late; the present itself takes 0.1 ms.
+            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 21 * ms, delta: 0, fpsCap: 60,
+                        effectiveHz: 60, refreshMode: mode, angle: 0, callbackStart: 10 * ms, workEnd: workEnd,
+                        presentSubmit: 20_900_000, skippedFrames: 0)
+        }
+        var p = FrameCostPredictor()
+        p.observe(late(.none, workEnd: 15 * ms))
+        #expect(p.safety == 500_000, "the work ended 5 ms early: the wake-up was late")
+        p.observe(late(.none, workEnd: 19_950_000))
+        #expect(p.safety == 1 * ms, "work and present ran past the target")
+        // Behind a vsync wait the present's cost is unknown: any late frame counts.
+        var vsync = FrameCostPredictor()
+        vsync.observe(late(.fixed, workEnd: 15 * ms))
+        #expect(vsync.safety == 1 * ms)
+    }
 }

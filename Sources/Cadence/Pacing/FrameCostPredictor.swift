@@ -97,9 +97,16 @@ public struct FrameCostPredictor: Sendable {
     }
 
     /// Learns from a frame's record, as ``FrameLoop`` does after every present.
+    ///
+    /// A timed present (variable refresh, no vsync) waits for its target after
+    /// the work; a late one whose work and present fitted before the target was
+    /// late by the wait's fault (a late wake-up on a busy machine), which an
+    /// earlier callback would not have mended, so it leaves the safety alone.
     public mutating func observe(_ record: FrameRecord) {
-        let present = record.refreshMode == .fixed ? 0 : record.presentTime - record.presentSubmit
-        observe(work: record.workEnd - record.callbackStart, present: present, late: record.isLate(),
+        let timed = record.refreshMode != .fixed
+        let present = timed ? record.presentTime - record.presentSubmit : 0
+        let overran = !timed || record.workEnd + present > record.targetTimestamp
+        observe(work: record.workEnd - record.callbackStart, present: present, late: record.isLate() && overran,
                 at: record.presentTime)
     }
 
