@@ -72,8 +72,14 @@ struct PacingOptions: ParsableArguments {
     @Option(help: "Rates to pace at, comma-separated, e.g. 60,78,144.")
     var fps = "60,78,144"
 
-    @Option(help: "Seconds measured per limiter and rate, e.g. 10.")
-    var seconds = 10
+    @Option(help: "Interleaved rounds per rate; the table reports medians over them, e.g. 5.")
+    var rounds = 5
+
+    @Option(help: "Seconds each limiter runs in one round, e.g. 3.")
+    var roundSeconds = 3
+
+    @Flag(help: "Also run the presenter's explored variants: quantile margin, 10% spin budget, SCHED_FIFO.")
+    var explore = false
 
     @Option(help: "Busy background threads while measuring, e.g. 1 to keep the other core busy.")
     var load = 0
@@ -85,7 +91,8 @@ struct PacingOptions: ParsableArguments {
         guard let rates, !rates.isEmpty, rates.allSatisfy({ (1...1000).contains($0) }) else {
             throw ValidationError("--fps: expected rates from 1 to 1000 separated by commas, e.g. 60,78,144")
         }
-        guard (1...3600).contains(seconds) else { throw ValidationError("--seconds: expected 1 to 3600, e.g. 10") }
+        guard (1...1000).contains(rounds) else { throw ValidationError("--rounds: expected 1 to 1000, e.g. 5") }
+        guard (1...600).contains(roundSeconds) else { throw ValidationError("--round-seconds: expected 1 to 600, e.g. 3") }
         guard (0...64).contains(load) else { throw ValidationError("--load: expected 0 to 64 threads, e.g. 1") }
         guard PacingBench.SpinStep(rawValue: spin) != nil else { throw ValidationError("--spin: expected pause, yield or none") }
     }
@@ -98,6 +105,7 @@ struct PacingOptions: ParsableArguments {
 
     /// The benchmark these options describe (after validation).
     var bench: PacingBench {
-        PacingBench(rates: rates!, rounds: seconds, load: load, spin: PacingBench.SpinStep(rawValue: spin)!)
+        PacingBench(rates: rates!, rounds: rounds, roundSeconds: roundSeconds, load: load,
+                    spin: PacingBench.SpinStep(rawValue: spin)!, explore: explore)
     }
 }
