@@ -127,6 +127,8 @@ final class LimiterRuns {
 struct Stretch {
     /// When present returned, for each measured frame.
     var presents: [Nanoseconds] = []
+    /// Present return minus the frame's input time, where the limiter reports one.
+    var latencies: [Nanoseconds] = []
     /// The pacing thread's CPU time over the measured frames.
     var cpu: Nanoseconds = 0
     /// Wall time over the measured frames.
@@ -148,13 +150,14 @@ struct Recorder {
         self.clock = clock
     }
 
-    mutating func presented(at time: Nanoseconds) {
+    mutating func presented(at time: Nanoseconds, inputAt input: Nanoseconds? = nil) {
         if count == warmup {
             cpuStart = ThreadCPUTime.now
             wallStart = time
         }
         if count >= warmup {
             stretch.presents.append(time)
+            if let input { stretch.latencies.append(time - input) }
             stretch.cpu = ThreadCPUTime.now - cpuStart
             stretch.wall = time - wallStart
         }
