@@ -30,6 +30,7 @@ public final class SDLBackend: FrameBackend {
     private var blockingTimes: [Nanoseconds] = []
     private var presentsBlock = true
     private var lastReturn: Nanoseconds?
+    private var modeChangedAt: Nanoseconds = 0
 
     /// The display link's ``DisplayLink/jitterTolerance`` for this backend:
     /// present returns, and so the times frames are taken as shown, jitter by
@@ -60,6 +61,7 @@ public final class SDLBackend: FrameBackend {
         estimator = reportedRate.map { VsyncEstimator(nominal: $0) }
         blockingTimes.removeAll()
         presentsBlock = true
+        modeChangedAt = clock.now
     }
 
     /// What the display can do now.
@@ -82,8 +84,9 @@ public final class SDLBackend: FrameBackend {
         }
         timingNote = nil
         if let grid = estimator?.grid { return .fixed(grid) }
-        // Until the estimate exists, a grid at the nominal rate through the last present.
-        return .fixed(VsyncGrid(origin: lastReturn ?? clock.now, rate: nominal))
+        // Until the estimate exists, a grid at the nominal rate through the
+        // last present (or the mode change): the same grid however often asked.
+        return .fixed(VsyncGrid(origin: lastReturn ?? modeChangedAt, rate: nominal))
     }
 
     /// Burns `duration` of real CPU time: scripted game work.

@@ -193,8 +193,9 @@ final class Game: FrameLoopClient {
             adaptive = nil
             loop.link.preferredFramesPerSecond = 0
         case .fps(let fps):
+            // A cap is a cap: the highest rate at or below it that the display shows evenly.
             adaptive = nil
-            loop.link.preferredFramesPerSecond = Double(fps)
+            loop.link.preferredFrameRateRange = FrameRateRange(maximum: Double(fps), preferred: Double(fps))
         case .adaptive:
             if adaptive == nil { adaptive = AdaptiveRateController() }
             let choices = RateChoices(loop.backend.currentTiming())

@@ -203,7 +203,7 @@ struct VRRPolicyTests {
 
     @Test func vrrRangeArgument() {
         #expect(VRROverride.range(parsing: "48-144") == hz(48)...hz(144))
-        #expect(VRROverride.range(parsing: "47.5-120")?.lowerBound == FrameRate(millihertz: 47_500))
+        #expect(VRROverride.range(parsing: "47.5-120")?.lowerBound == FrameRate(numerator: 95, denominator: 2))
         for bad in ["", "48", "144-48", "48-48", "0-60", "-5-60", "48-1024", "a-b", "48-144-200", "nan-60"] {
             #expect(VRROverride.range(parsing: bad) == nil, "\(bad)")
         }

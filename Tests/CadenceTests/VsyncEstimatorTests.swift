@@ -5,7 +5,7 @@ import Testing
 struct VsyncEstimatorTests {
     @Test("Recovers 59.951 Hz and the vblank phase from present returns jittered by up to 3 ms")
     func jitteryPresents() {
-        let truth = VsyncGrid(origin: 5_000_000, rate: FrameRate(millihertz: 59_951))
+        let truth = VsyncGrid(origin: 5_000_000, rate: FrameRate(numerator: 59_951, denominator: 1000))
         var estimator = VsyncEstimator(nominal: hz(60))   // SDL says 60
         var rng = SeededGenerator(seed: 42)
         var k: Int64 = 0

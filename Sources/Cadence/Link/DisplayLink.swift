@@ -6,12 +6,14 @@
 /// the SDL backend) calls ``nextFrame(now:lastShown:timing:)`` once per frame,
 /// runs the callback, and presents at the target.
 ///
-/// Targets lie on the link's *cadence*: a grid anchored where the rate last
+/// Targets lie on the link's *cadence* (``FrameCadence``): a grid anchored
+/// where the last frame reached the glass when the rate or the display last
 /// changed, stepping every n-th vblank on a fixed display or every 1/rate
 /// otherwise, in exact integer time. A target is the first cadence slot after
-/// the callback starts, so a long frame skips slots (and says how many) rather
-/// than drifting, and a rate change takes effect at the next callback, on the
-/// next achievable slot at the new rate.
+/// the callback starts (and, with variable refresh, at least the panel's
+/// shortest interval after the last flip), so a long frame skips slots (and
+/// says how many) rather than drifting, and a rate change takes effect at the
+/// next callback, on the next achievable slot at the new rate.
 public final class DisplayLink {
     /// What the game would like; snapped to the display at each callback.
     public var preferredFrameRateRange: FrameRateRange
@@ -43,20 +45,9 @@ public final class DisplayLink {
     /// than this to the reference time counts as passed. 0 in simulation.
     public var jitterTolerance: Nanoseconds
 
-    private var cadence: Cadence?
+    private var cadence: (slots: FrameCadence, effective: EffectiveRate, timing: DisplayTiming)?
     private var previousTarget: Nanoseconds?
     private var callbackCount = 0
-
-    /// The grid targets are drawn from, and what it was made for.
-    private struct Cadence {
-        let grid: VsyncGrid
-        let anchorIndex: Int64
-        let stride: Int64
-        let effective: EffectiveRate
-        let timing: DisplayTiming
-
-        func slot(_ m: Int64) -> Nanoseconds { grid.time(at: anchorIndex + m * stride) }
-    }
 
     /// A link wanting `range`; `jitterTolerance` as above (0 for exact virtual time).
     public init(preferred range: FrameRateRange = .displayRate, jitterTolerance: Nanoseconds = 0) {
@@ -78,55 +69,39 @@ public final class DisplayLink {
     ///   - timing: what the display can do now.
     public func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
-        // Targets lie strictly after this: now, but never before the last
-        // frame's vblank nor, on a VRR panel, inside its shortest interval after it.
-        let reference = max(now, lastShown.map { $0 + Self.recovery(of: timing) } ?? now)
+        // Targets lie strictly after this: now, and never before the last
+        // frame's flip nor, on a VRR panel, inside its shortest interval after it.
+        let reference = max(now, lastShown.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
         if cadence?.effective != effective || cadence?.timing != timing {
-            cadence = makeCadence(effective: effective, timing: timing, reference: reference)
+            cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown ?? previousTarget,
+                                   reference: reference), effective, timing)
         }
-        var target = nextTarget(after: reference)
+        var target = cadence!.slots.firstSlot(after: reference + jitterTolerance)
         var delta = previousTarget.map { target - $0 }
         let clamped = (delta ?? 0) > maximumDelta
         if clamped {
             // A clock anomaly: hand the game a bounded step and start the
             // cadence afresh from here rather than catching up from a stale anchor.
-            previousTarget = nil
-            cadence = makeCadence(effective: effective, timing: timing, reference: reference)
-            target = nextTarget(after: reference)
+            cadence = (makeCadence(effective: effective, timing: timing, shown: nil, reference: reference),
+                       effective, timing)
+            target = cadence!.slots.firstSlot(after: reference + jitterTolerance)
             delta = maximumDelta
         }
         let interval = effective.rate.period
         let frame = DisplayLinkFrame(
             index: callbackCount,
-            timestampNanoseconds: lastShown ?? cadence!.slot(0),
+            timestampNanoseconds: lastShown ?? cadence!.slots.slot(0),
             targetTimestampNanoseconds: target,
             deltaNanoseconds: delta ?? interval,
             effectiveRate: effective,
             timing: timing,
+            cadence: cadence!.slots,
             skippedFrames: delta.map { clamped ? 0 : max(0, Int(($0 + interval / 2) / interval) - 1) } ?? 0,
             deltaWasClamped: clamped
         )
         previousTarget = target
         callbackCount += 1
         return frame
-    }
-
-    /// How soon after a flip the display can show the next frame, less 1 ns
-    /// (targets lie strictly after the reference): a VRR panel's shortest
-    /// interval. On a fixed grid the next vblank is that far anyway; without
-    /// vsync a frame can show at once.
-    private static func recovery(of timing: DisplayTiming) -> Nanoseconds {
-        if case .variable = timing { return timing.minimumInterval - 1 }
-        return 0
-    }
-
-    /// The first slot of the current cadence strictly after `reference` (plus
-    /// the jitter tolerance), never the anchor itself.
-    private func nextTarget(after reference: Nanoseconds) -> Nanoseconds {
-        guard let c = cadence else { preconditionFailure("a cadence exists before targets are drawn") }
-        let index = c.grid.index(after: reference + jitterTolerance)
-        let m = max(1, (index - c.anchorIndex + c.stride - 1) / c.stride)
-        return c.slot(m)
     }
 
     /// Forgets the previous target, so the next callback is planned as a first
@@ -136,19 +111,19 @@ public final class DisplayLink {
         previousTarget = nil
     }
 
-    /// A cadence for `effective` on `timing`, anchored at the previous target
-    /// (so a rate change keeps the animation's line) or, for the first frame,
-    /// at the reference time.
-    private func makeCadence(effective: EffectiveRate, timing: DisplayTiming, reference: Nanoseconds) -> Cadence {
-        let anchorTime = previousTarget ?? reference
+    /// A cadence for `effective` on `timing`, anchored where the last frame
+    /// really reached the glass (`shown`), so a new rate after a missed frame
+    /// starts from where the glass is, not from a slot that was never shown;
+    /// with no frame shown yet, at the callback's start (`reference`).
+    private func makeCadence(effective: EffectiveRate, timing: DisplayTiming, shown: Nanoseconds?,
+                             reference: Nanoseconds) -> FrameCadence {
         switch timing {
         case .fixed(let grid):
-            let anchor = previousTarget == nil ? grid.index(atOrBefore: anchorTime) : grid.nearestIndex(to: anchorTime)
-            return Cadence(grid: grid, anchorIndex: anchor, stride: effective.vsyncStride,
-                           effective: effective, timing: timing)
+            // A shown frame is on a vblank (in real time, near one); the start of a callback is between two.
+            let anchor = shown.map { grid.nearestIndex(to: $0) } ?? grid.index(atOrBefore: reference)
+            return FrameCadence(grid: grid, anchorIndex: anchor, stride: effective.vsyncStride)
         case .variable, .unsynced:
-            return Cadence(grid: VsyncGrid(origin: anchorTime, rate: effective.rate), anchorIndex: 0, stride: 1,
-                           effective: effective, timing: timing)
+            return FrameCadence(grid: VsyncGrid(origin: shown ?? reference, rate: effective.rate), anchorIndex: 0, stride: 1)
         }
     }
 }

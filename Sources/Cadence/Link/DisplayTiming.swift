@@ -28,10 +28,19 @@ public enum DisplayTiming: Equatable, Sendable {
         switch self {
         case .fixed(let grid): grid.rate
         case .variable(_, let maximum): maximum
-        case .unsynced(let reported): reported ?? FrameRate(millihertz: 60_000)
+        case .unsynced(let reported): reported ?? FrameRate(numerator: 60)
         }
     }
 
     /// The display's shortest frame interval (`CADisplayLink.duration`).
     public var minimumInterval: Nanoseconds { nativeRate.period }
+
+    /// The shortest gap between two flips: for a variable-refresh panel 1/maximum
+    /// rounded down, so that flips on an exact grid at the maximum rate, each
+    /// rounded to the nanosecond, always qualify; 0 otherwise (a fixed grid
+    /// spaces flips itself, and without vsync any gap goes).
+    public var shortestFlipInterval: Nanoseconds {
+        if case .variable(_, let maximum) = self { return maximum.shortestPeriod }
+        return 0
+    }
 }

@@ -9,62 +9,101 @@ public struct EffectiveRate: Equatable, Sendable {
     public let presentsPerFrame: Int64
 }
 
-/// Turns what a game prefers into what the display can show.
+/// Turns what a game prefers into what the display can show, exactly.
 ///
-/// The rules, with the examples the tests hold:
-/// - Fixed refresh R: achievable rates are R/n. The one closest to `preferred`
-///   inside the range wins, ties to the higher rate (60 Hz: 40 → 30, 26 → 30,
-///   35 → 30, 50 → 60; 120 Hz: 40 → 40). No achievable rate inside the range:
-///   the closest overall.
-/// - Variable refresh in effect: any rate; above the maximum → the maximum;
-///   below the minimum the rate is kept and each frame is presented several
-///   times (low framerate compensation).
-/// - No vsync: exactly the requested rate.
-/// A `preferred` of 0 means the display's rate.
+/// The rates a display can show evenly ("achievable"):
+/// - fixed refresh R: R/n for every whole n (every n-th vblank);
+/// - variable refresh [min, max] in effect: any rate r with k·r inside the
+///   range for some whole k (k > 1: each frame shown k times, low framerate
+///   compensation), so below the minimum there are gaps: on 50–60 Hz, 45 is
+///   not achievable (45 < 50, 90 > 60) but 30 and 50 are;
+/// - no vsync: any rate.
+/// None slower than ``slowest``.
+///
+/// The rule is `CAFrameRateRange`'s: among the achievable rates inside
+/// `minimum...maximum`, the one nearest `preferred` (0: the display's own
+/// rate), ties to the higher rate; when none lies inside, the achievable rate
+/// nearest `preferred` overall. `preferredFramesPerSecond` alone is the range
+/// with only `preferred` set, Apple's nearest-rate rule (60 Hz: 40 → 30,
+/// 45 → 60, 50 → 60). A cap of N is the range `maximum: N, preferred: N`: the
+/// highest achievable rate at or below N (60 Hz: 50 → 30).
 public enum FrameRateSnapper {
-    /// The slowest rate Cadence will run: one frame a second.
-    public static let slowest = FrameRate(millihertz: 1_000)
+    /// The slowest rate Cadence runs: one frame every two seconds, low enough
+    /// that a cap of 1 on a 59.94 Hz display is every 60th vblank (0.999 Hz).
+    public static let slowest = FrameRate(numerator: 1, denominator: 2)
 
     /// The rate to run at for `range` on a display with `timing`.
     public static func effectiveRate(for range: FrameRateRange, on timing: DisplayTiming) -> EffectiveRate {
         let native = timing.nativeRate
-        let wanted = range.preferred == 0 ? native.hz : range.preferred
+        let preferred = range.preferred > 0 ? FrameRate(hz: range.preferred) : native
+        let lower = range.minimum > 0 ? max(slowest, FrameRate(hz: range.minimum)) : slowest
+        let upper = range.maximum > 0 ? FrameRate(hz: range.maximum) : nil
+        let rate = nearestAchievable(to: preferred, from: lower, to: upper, on: timing)
+            ?? nearestAchievable(to: preferred, from: slowest, to: nil, on: timing)!
         switch timing {
         case .fixed(let grid):
-            let n = bestDivisor(of: grid.rate, toward: wanted, within: range)
-            return EffectiveRate(rate: grid.rate.divided(by: n), vsyncStride: n, presentsPerFrame: 1)
-        case .variable(let minimum, let maximum):
-            let rate = max(slowest, min(maximum, FrameRate(hz: wanted)))
-            // The fewest repeats that lift the panel's rate to at least its minimum.
-            var repeats: Int64 = 1
-            while rate.millihertz * repeats < minimum.millihertz { repeats += 1 }
-            return EffectiveRate(rate: rate, vsyncStride: 1, presentsPerFrame: repeats)
+            return EffectiveRate(rate: rate, vsyncStride: grid.rate.ratioRoundedUp(over: rate), presentsPerFrame: 1)
+        case .variable(let minimum, _):
+            return EffectiveRate(rate: rate, vsyncStride: 1, presentsPerFrame: max(1, minimum.ratioRoundedUp(over: rate)))
         case .unsynced:
-            return EffectiveRate(rate: max(slowest, FrameRate(hz: wanted)), vsyncStride: 1, presentsPerFrame: 1)
+            return EffectiveRate(rate: rate, vsyncStride: 1, presentsPerFrame: 1)
         }
     }
 
-    /// The divisor n of `refresh` whose rate R/n is nearest `wanted`, preferring
-    /// those inside `range`; ties go to the higher rate (the smaller n).
-    static func bestDivisor(of refresh: FrameRate, toward wanted: Double, within range: FrameRateRange) -> Int64 {
-        let maxDivisor = max(1, refresh.millihertz / slowest.millihertz)
-        var best: (n: Int64, inside: Bool, distance: Double)?
-        var n: Int64 = 1
-        while n <= maxDivisor {
-            let hz = refresh.hz / Double(n)
-            let candidate = (n: n, inside: range.admits(hz), distance: abs(hz - wanted))
-            if let current = best {
-                let better = candidate.inside != current.inside
-                    ? candidate.inside
-                    : candidate.distance < current.distance - 1e-9
-                if better { best = candidate }
-            } else {
-                best = candidate
-            }
-            // Rates only fall from here; once below the wanted rate and the range, stop.
-            if hz < wanted && (range.minimum == 0 || hz < range.minimum) { break }
-            n += 1
+    /// The achievable rate inside `lower...upper` (nil: unbounded) nearest
+    /// `wanted`, ties to the higher; nil when no achievable rate lies inside.
+    static func nearestAchievable(to wanted: FrameRate, from lower: FrameRate, to upper: FrameRate?,
+                                  on timing: DisplayTiming) -> FrameRate? {
+        switch timing {
+        case .fixed(let grid):
+            return nearestDivision(of: grid.rate, to: wanted, from: lower, to: upper)
+        case .variable(let minimum, let maximum):
+            return nearestCompensated(in: minimum...max(minimum, maximum), to: wanted, from: lower, to: upper)
+        case .unsynced:
+            guard upper.map({ lower <= $0 }) ?? true else { return nil }
+            return clamp(wanted, lower, upper)
         }
-        return best?.n ?? 1
+    }
+
+    /// The nearest R/n. Within bounds, n runs from the first divisor at or
+    /// below `upper` to the last at or above `lower`; the nearest to `wanted`
+    /// is one of the two divisions either side of it, clamped to that run.
+    private static func nearestDivision(of refresh: FrameRate, to wanted: FrameRate,
+                                        from lower: FrameRate, to upper: FrameRate?) -> FrameRate? {
+        let first = upper.map { refresh.ratioRoundedUp(over: $0) } ?? 1
+        var last = refresh.ratioRoundedUp(over: lower)
+        if refresh.divided(by: last) < lower { last -= 1 }
+        guard first <= last else { return nil }
+        let atOrBelow = refresh.ratioRoundedUp(over: wanted)
+        let candidates = [atOrBelow - 1, atOrBelow].map { refresh.divided(by: min(last, max(first, $0))) }
+        return nearest(to: wanted, among: candidates)
+    }
+
+    /// The nearest rate r with k·r inside `panel` for some whole k. Rates above
+    /// the panel's maximum are not achievable; below it, the nearest is
+    /// `wanted` itself when some multiple of it fits, else the edge of the gap
+    /// it falls in: max/k below it, min/(k−1) above it.
+    private static func nearestCompensated(in panel: ClosedRange<FrameRate>, to wanted: FrameRate,
+                                           from lower: FrameRate, to upper: FrameRate?) -> FrameRate? {
+        let top = min(upper ?? panel.upperBound, panel.upperBound)
+        guard lower <= top else { return nil }
+        let x = clamp(wanted, lower, top)
+        let k = panel.lowerBound.ratioRoundedUp(over: x)
+        if x.multiplied(by: k) <= panel.upperBound { return x }
+        let below = panel.upperBound.divided(by: k)
+        let above = panel.lowerBound.divided(by: k - 1)
+        return nearest(to: x, among: [below, above].filter { lower <= $0 && $0 <= top })
+    }
+
+    /// The candidate nearest `wanted`, ties to the higher; nil for none.
+    private static func nearest(to wanted: FrameRate, among candidates: [FrameRate]) -> FrameRate? {
+        candidates.min { a, b in
+            let da = abs(a.hz - wanted.hz), db = abs(b.hz - wanted.hz)
+            return abs(da - db) <= 1e-9 * wanted.hz ? a > b : da < db
+        }
+    }
+
+    private static func clamp(_ rate: FrameRate, _ lower: FrameRate, _ upper: FrameRate?) -> FrameRate {
+        min(upper ?? rate, max(lower, rate))
     }
 }

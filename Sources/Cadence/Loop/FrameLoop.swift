@@ -61,14 +61,23 @@ public final class FrameLoop {
         let angle = client.runFrame(frame, self)
         let workEnd = clock.now
 
-        let plan = PresentPlan(for: frame, workEndedAt: workEnd)
-        if let compensation = plan.compensation, var flip = lastShown {
-            while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
-                backend.wait(until: time)
-                flip = backend.present(isRepeat: true).shownAt
+        // The display may change while the frame waits (a mode switch, VRR
+        // toggled): then the plan is made again for the display as it is.
+        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd)
+        var lastFlip = lastShown
+        while true {
+            if let compensation = plan.compensation, var flip = lastFlip {
+                while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
+                    backend.wait(until: time)
+                    flip = backend.present(isRepeat: true).shownAt
+                }
+                lastFlip = flip
             }
+            backend.wait(until: plan.submitAt)
+            let timingNow = backend.currentTiming()
+            if timingNow == plan.timing { break }
+            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now)
         }
-        backend.wait(until: plan.submitAt)
         let submitted = clock.now
         let outcome = backend.present(isRepeat: false)
         lastShown = outcome.shownAt

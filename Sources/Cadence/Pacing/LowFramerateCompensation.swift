@@ -15,15 +15,27 @@
 /// frame can follow it at least `shortest` later. When it cannot, the panel is
 /// left to refresh by itself, as it would without compensation.
 public struct LowFramerateCompensation: Equatable, Sendable {
-    /// The shortest time the panel shows a frame (1 / maximum rate).
+    /// The shortest time the panel shows a frame: 1 / maximum rate, rounded
+    /// down, so flips on an exact grid at the maximum rate all qualify.
     public let shortest: Nanoseconds
-    /// The longest time the panel holds a frame (1 / minimum rate).
+    /// The longest time the panel holds a frame: 1 / minimum rate, rounded up,
+    /// so repeats on an exact grid at the minimum rate all arrive in time. A
+    /// frame arriving exactly this long after a flip is shown; one later, and
+    /// the panel has refreshed by itself first.
     public let longest: Nanoseconds
 
     /// Compensation for a panel whose range is `minimum...maximum`.
     public init(minimum: FrameRate, maximum: FrameRate) {
-        shortest = maximum.period
-        longest = minimum.period
+        shortest = maximum.shortestPeriod
+        longest = max(shortest, minimum.longestPeriod)
+    }
+
+    /// When the panel last flipped by itself, before `now`, if it held the
+    /// frame flipped at `lastFlip` for longer than it can: its own refreshes
+    /// come every `longest` after that flip.
+    public func latestFlip(after lastFlip: Nanoseconds, before now: Nanoseconds) -> Nanoseconds {
+        guard now > lastFlip + longest else { return lastFlip }
+        return lastFlip + (now - lastFlip - 1) / longest * longest
     }
 
     /// When to present a repeat next, or nil when none is needed or none can help.
@@ -33,18 +45,12 @@ public struct LowFramerateCompensation: Equatable, Sendable {
     ///   - now: the current time; a repeat is never planned before it.
     ///   - submitAt: when the next new frame will be presented.
     public func nextRepeat(after lastFlip: Nanoseconds, now: Nanoseconds, before submitAt: Nanoseconds) -> Nanoseconds? {
-        var flip = lastFlip
-        if now > flip + longest {
-            // Nothing came in time: the panel refreshed by itself, every `longest`.
-            flip += (now - flip) / longest * longest
-        }
+        let flip = latestFlip(after: lastFlip, before: now)
         let gap = submitAt - flip
-        // A frame arriving exactly `longest` after a flip ties with the panel's
-        // own refresh; a repeat avoids the tie.
-        guard gap >= longest else { return nil }
-        // The fewest repeats that cut the gap into pieces shorter than `longest`, evenly spaced.
-        let repeats = gap / longest
-        let even = flip + gap / (repeats + 1)
+        guard gap > longest else { return nil }
+        // The fewest pieces no longer than `longest` that the gap splits into, evenly.
+        let pieces = (gap + longest - 1) / longest
+        let even = flip + gap / pieces
         let at = max(even, now, flip + shortest)
         guard at <= flip + longest, at + shortest <= submitAt else { return nil }
         return at

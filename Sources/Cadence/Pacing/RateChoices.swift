@@ -10,7 +10,7 @@ public enum RateChoices: Equatable, Sendable {
     case continuous(maximum: FrameRate, compensation: LowFramerateCompensation?)
 
     /// The slowest rate adaptive pacing will choose: below it a game is not playable anyway.
-    public static let floor = FrameRate(millihertz: 10_000)
+    public static let floor = FrameRate(numerator: 10)
 
     /// The choices on a display with `timing`.
     public init(_ timing: DisplayTiming) {
@@ -55,7 +55,7 @@ public enum RateChoices: Equatable, Sendable {
             if let compensation, interval > compensation.longest { needed += compensation.shortest }
             guard needed > 0 else { return maximum }
             let wholeHz = TimeUnit.nanosecondsPerSecond / needed
-            return min(maximum, max(Self.floor, FrameRate(millihertz: max(1, wholeHz) * 1_000)))
+            return min(maximum, max(Self.floor, FrameRate(numerator: max(1, wholeHz))))
         }
     }
 
@@ -64,7 +64,7 @@ public enum RateChoices: Equatable, Sendable {
     public func nearest(to rate: FrameRate) -> FrameRate {
         switch self {
         case .discrete(let rates):
-            return rates.min { abs($0.millihertz - rate.millihertz) < abs($1.millihertz - rate.millihertz) }!
+            return rates.min { abs($0.hz - rate.hz) < abs($1.hz - rate.hz) }!
         case .continuous(let maximum, _):
             return min(maximum, max(Self.floor, rate))
         }

@@ -35,7 +35,7 @@ public final class SimulatedDisplay {
     }
 
     /// The grid kept while the rate is unknown (it is not used for pacing).
-    private static let unknownGridRate = FrameRate(millihertz: 60_000)
+    private static let unknownGridRate = FrameRate(numerator: 60)
 
     /// Whether presents wait for vblank; off means every present shows at once.
     public var vsync: Bool
@@ -88,7 +88,7 @@ public final class SimulatedDisplay {
         if !vsync || panel == .unknown {
             shown = time
         } else if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
-            shown = variableFlip(at: time, longest: minimum.period, shortest: maximum.period)
+            shown = variableFlip(at: time, panel: LowFramerateCompensation(minimum: minimum, maximum: maximum))
         } else {
             var k = grid.index(atOrAfter: time)
             if let last = lastFlip, grid.time(at: k) <= last { k = grid.index(after: last) }
@@ -98,17 +98,13 @@ public final class SimulatedDisplay {
         return shown
     }
 
-    /// When a VRR panel shows a frame presented at `time`.
-    private func variableFlip(at time: Nanoseconds, longest: Nanoseconds, shortest: Nanoseconds) -> Nanoseconds {
+    /// When a VRR panel shows a frame presented at `time`: at once, but no
+    /// sooner than its shortest interval after its last flip, counting the
+    /// refreshes it made by itself while nothing came (the bounds are
+    /// ``LowFramerateCompensation``'s, the panel's own).
+    private func variableFlip(at time: Nanoseconds, panel: LowFramerateCompensation) -> Nanoseconds {
         guard let last = lastFlip else { return time }
-        var earliest = last + shortest
-        if time > last + longest {
-            // The panel refreshed by itself every `longest` since the last flip;
-            // the latest of those self-refreshes keeps it busy for `shortest`.
-            let selfRefresh = last + (time - last) / longest * longest
-            earliest = selfRefresh + shortest
-        }
-        return max(time, earliest)
+        return max(time, panel.latestFlip(after: last, before: time) + panel.shortest)
     }
 
     private func applyChanges(upTo now: Nanoseconds) {

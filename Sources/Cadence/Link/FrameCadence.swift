@@ -1,0 +1,44 @@
+/// The slots a display link's frames are meant for: every `stride`-th
+/// instant of `grid`, counted from `anchorIndex`.
+///
+/// On a fixed display the grid is the display's vblanks and the stride is n
+/// at R/n; with variable refresh or no vsync the grid is the link's own, at
+/// its rate, with stride 1. Slots are exact instants of the grid, so a frame
+/// held to the cadence (shown late, on a later slot) stays on the same
+/// straight line as its neighbours: its lag is a whole number of intervals.
+public struct FrameCadence: Equatable, Sendable {
+    /// The instants slots are drawn from.
+    public let grid: VsyncGrid
+    /// The grid index of slot 0: where the cadence was anchored.
+    public let anchorIndex: Int64
+    /// Grid instants per slot.
+    public let stride: Int64
+
+    /// A cadence of every `stride`-th instant of `grid` from `anchorIndex`.
+    public init(grid: VsyncGrid, anchorIndex: Int64, stride: Int64) {
+        precondition(stride > 0, "a cadence steps forward")
+        self.grid = grid
+        self.anchorIndex = anchorIndex
+        self.stride = stride
+    }
+
+    /// The time of slot `m`.
+    public func slot(_ m: Int64) -> Nanoseconds {
+        grid.time(at: anchorIndex + m * stride)
+    }
+
+    /// The first slot after the anchor that is strictly later than `time`.
+    public func firstSlot(after time: Nanoseconds) -> Nanoseconds {
+        slot(max(1, Self.dividingRoundingUp(grid.index(after: time) - anchorIndex, by: stride)))
+    }
+
+    /// The first slot at or after `time`.
+    public func firstSlot(atOrAfter time: Nanoseconds) -> Nanoseconds {
+        slot(Self.dividingRoundingUp(grid.index(atOrAfter: time) - anchorIndex, by: stride))
+    }
+
+    private static func dividingRoundingUp(_ a: Int64, by b: Int64) -> Int64 {
+        let (q, r) = a.quotientAndRemainder(dividingBy: b)
+        return r > 0 ? q + 1 : q
+    }
+}
