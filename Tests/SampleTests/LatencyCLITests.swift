@@ -2,65 +2,91 @@ import Foundation
 import Testing
 
 /// Real time, headless at a 60 FPS cap: low latency really waits before the
-/// callback. Real time on a shared machine is noisy, so the bounds are loose:
-/// this checks the semantics (input read a few ms before the present instead
-/// of a frame earlier), not the figures, which `Scripts/bench` measures.
-@Suite("spinning-sprite --latency, in real time")
+/// callback, until the target less the frame's predicted cost and a safety.
+///
+/// Real time on a shared 2-core machine is noisy: when other work preempts the
+/// game, the 95th percentile of its own work grows (9 ms for a 3 ms median was
+/// seen under the whole suite's load), and low mode rightly starts that much
+/// earlier. So latency is judged against the costs measured in the same run
+/// (the Chrome trace's work slices), not against a fixed figure: at most the
+/// work's 95th percentile plus the safety's ceiling (4 ms) and a little for
+/// the present. On a quiet machine that is about 7 ms; smooth mode's is a whole
+/// frame. The figures themselves are `Scripts/bench latency`'s to measure.
+@Suite("spinning-sprite --latency, in real time", .serialized)
 struct LatencyCLITests {
-    /// One frame of a CSV trace.
-    struct Row {
-        let target: Double
-        let presentTime: Double
-        let callbackTime: Double
-        /// Present minus callback start, in ms.
-        var latency: Double { (presentTime - callbackTime) * 1_000 }
-        /// The statistics' definition: on the glass more than 0.5 ms after the target.
-        var isLate: Bool { presentTime - target > 0.000_5 }
-
-        init?(csvLine: Substring) {
-            let f = csvLine.split(separator: ",").map(String.init)
-            guard f.count == 10, Int(f[0]) != nil, let t = Double(f[2]), let p = Double(f[3]), let c = Double(f[9])
-            else { return nil }
-            target = t; presentTime = p; callbackTime = c
-        }
+    /// One frame of a Chrome trace, in ms from the run's start.
+    struct Frame {
+        var inputRead = 0.0
+        var latency = 0.0
+        var work = 0.0
+        var late = false
     }
 
-    private func headless(_ arguments: [String]) throws -> (rows: [Row], stdout: String) {
+    /// Runs headless at 60 FPS with a Chrome trace; the frames in order, and stdout.
+    private func headless(_ arguments: [String]) throws -> (frames: [Frame], stdout: String) {
         let dir = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("t.csv").path
+        let path = dir.appendingPathComponent("t.json").path
         let result = try Subprocess.run("spinning-sprite", ["--headless", "--fps", "60", "--trace", path] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap(Row.init(csvLine:))
-        return (rows, result.stdout)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        var frames: [Int: Frame] = [:]
+        for event in events {
+            guard let args = event["args"] as? [String: Any], let index = args["frame"] as? Int,
+                  let ts = event["ts"] as? Double else { continue }
+            switch event["name"] as? String {
+            case "input read":
+                frames[index, default: Frame()].inputRead = ts / 1_000
+                frames[index, default: Frame()].latency = (args["latency_us"] as? Double ?? .nan) / 1_000
+            case "work":
+                frames[index, default: Frame()].work = (event["dur"] as? Double ?? .nan) / 1_000
+            case "on glass":
+                // The statistics' definition of late: more than 0.5 ms after the target.
+                frames[index, default: Frame()].late = (args["late_us"] as? Double ?? 0) > 500
+            default: break
+            }
+        }
+        return (frames.keys.sorted().map { frames[$0]! }, result.stdout)
     }
 
-    private func median(_ values: [Double]) -> Double {
+    private func quantile(_ values: [Double], _ q: Double) -> Double {
         let sorted = values.sorted()
-        return sorted.isEmpty ? .nan : sorted[(sorted.count - 1) / 2]
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[max(1, Int((q * Double(sorted.count)).rounded(.up))) - 1]
     }
 
-    @Test("--latency low: input read within a few ms of the present, and the summary says so")
+    /// The most low mode's median latency may be: the work's 95th percentile,
+    /// the safety's ceiling, 1 ms for the present and the wake-ups.
+    private func lowBound(_ frames: some Collection<Frame>) -> Double {
+        quantile(frames.map(\.work), 0.95) + 4 + 1
+    }
+
+    @Test("--latency low: input read just in time for the present, and the summary reports the latency")
     func lowFlag() throws {
-        let (rows, stdout) = try headless(["--latency", "low", "--duration", "2"])
-        #expect(rows.count > 90)
+        let (all, stdout) = try headless(["--latency", "low", "--duration", "3"])
+        #expect(all.count > 150)
         // Skip the first frames: the predictor learns the frame's cost from them.
-        #expect(median(rows.dropFirst(10).map(\.latency)) <= 8, "latencies: \(rows.map(\.latency))")
+        let frames = all.dropFirst(10)
+        let p50 = quantile(frames.map(\.latency), 0.5)
+        #expect(p50 <= lowBound(frames), "latency p50 \(p50) ms, work p95 \(quantile(frames.map(\.work), 0.95)) ms")
         #expect(stdout.contains(", latency p50 "))
     }
 
-    @Test("L switches smooth to low in the same run: latency drops from about a frame, late frames at most twice as many")
+    @Test("L switches smooth to low in the same run: latency drops from a frame to the frame's cost, late frames at most twice as many")
     func keyToggle() throws {
         // Smooth for 2 s, then L, then low for 2 s.
-        let (rows, _) = try headless(["--latency", "smooth", "--input-script", "2:key=l", "--duration", "4"])
-        let start = try #require(rows.first?.callbackTime)
-        let smooth = rows.filter { $0.callbackTime - start < 1.9 }.dropFirst(10)
-        let low = rows.filter { $0.callbackTime - start > 2.2 }
+        let (frames, _) = try headless(["--latency", "smooth", "--input-script", "2:key=l", "--duration", "4"])
+        let start = try #require(frames.first?.inputRead)
+        let smooth = frames.filter { $0.inputRead - start < 1_900 }.dropFirst(10)
+        let low = frames.filter { $0.inputRead - start > 2_200 }
         #expect(smooth.count > 60 && low.count > 60)
-        #expect(median(smooth.map(\.latency)) >= 12, "smooth starts right after the previous present")
-        #expect(median(low.map(\.latency)) <= 8, "low latencies: \(low.map(\.latency))")
-        let lateSmooth = smooth.filter(\.isLate).count
-        let lateLow = low.filter(\.isLate).count
+        let smoothP50 = quantile(smooth.map(\.latency), 0.5)
+        let lowP50 = quantile(low.map(\.latency), 0.5)
+        #expect(smoothP50 >= 12, "smooth starts right after the previous present: \(smoothP50) ms")
+        #expect(lowP50 <= lowBound(low), "low \(lowP50) ms, work p95 \(quantile(low.map(\.work), 0.95)) ms")
+        let lateSmooth = smooth.filter(\.late).count
+        let lateLow = low.filter(\.late).count
         #expect(lateLow <= 2 * lateSmooth + 4 + low.count / 20, "late: smooth \(lateSmooth), low \(lateLow)")
     }
 }
