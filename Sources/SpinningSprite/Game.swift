@@ -254,8 +254,8 @@ final class Game: FrameLoopClient {
             "display   \(status.summary)",
             "vsync     \(status.vsync)",
             "frame     p50 \(recent[0]) ms   p99 \(recent[1]) ms   hitches \(statistics.hitchCount)",
-            "latency   \(latency == .low ? "low (just in time)" : "smooth")   input to glass p50 \(inputToGlass) ms",
-            "keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive  L latency",
+            "latency   \(latency == .low ? "low (just in time)" : "smooth"), input to glass p50 \(inputToGlass) ms  (L)",
+            "keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive",
             "          F fullscreen  V vsync  H hitch  G graph  T hitch demo  Q quit",
         ]
     }

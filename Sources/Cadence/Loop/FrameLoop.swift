@@ -4,8 +4,10 @@
 /// update to that target and draw, then presents according to the
 /// ``PresentPlan``: in the refresh before the target vblank with vsync, at the
 /// target itself when timed (VRR or no vsync), repeating the previous frame
-/// in between when variable refresh runs below the panel's minimum. The loop
-/// is synchronous, so with SDL every call stays on the main thread.
+/// in between when variable refresh runs below the panel's minimum. With
+/// ``latency`` `.low` it waits *before* the callback instead, until the target
+/// less the frame's predicted cost, so the game reads its input just in time.
+/// The loop is synchronous, so with SDL every call stays on the main thread.
 public final class FrameLoop {
     /// The display link planning each frame.
     public let link: DisplayLink
