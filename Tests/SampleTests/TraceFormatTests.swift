@@ -32,6 +32,27 @@ struct TraceFormatTests {
         #expect(result.stdout.contains("frames 30"))
     }
 
+    @Test("--latency low in simulation: each frame's callback starts its work plus 0.5 ms before the glass")
+    func lowLatencyInSimulation() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let path = dir.appendingPathComponent("t.csv").path
+        let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--fps", "60", "--work-schedule",
+                                                            "0:2", "--latency", "low", "--frames", "60", "--trace", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.count == 60)
+        // From the second frame (the first has nothing to predict from): 2 ms of
+        // work plus the smallest safety, 0.5 ms, exactly; every frame on its target.
+        for row in rows.dropFirst() {
+            let (present, callback) = (try #require(Double(row[3])), try #require(Double(row[9])))
+            #expect(abs(present - callback - 0.002_5) < 2e-9, "frame \(row[0])")
+            #expect(row[3] == row[2])
+        }
+        // The summary's median is the histogram's 1 µs bucket around 2.5 ms.
+        #expect(result.stdout.contains(", latency p50 2.50"))
+    }
+
     @Test func chromeTraceParsesWithWorkWaitAndCounters() throws {
         let dir = try Subprocess.temporaryDirectory()
         let path = dir.appendingPathComponent("t.json").path
