@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "spinning-sprite", targets: ["SpinningSprite"]),
         .executable(name: "display-probe", targets: ["DisplayProbe"]),
         .executable(name: "cadence-bench", targets: ["CadenceBench"]),
+        .executable(name: "template", targets: ["Template"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +39,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The file to fork: a whole game in one file (Examples/Template/main.swift).
+        .executableTarget(name: "Template", dependencies: ["Cadence", "CadenceSDL"], path: "Examples/Template"),
         .executableTarget(
             name: "DisplayProbe",
             dependencies: [

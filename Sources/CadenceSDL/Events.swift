@@ -1,8 +1,8 @@
 import CSDL2
 
 /// The keys the sample and the library react to; everything else is `.other`.
-public enum Key: Equatable, Sendable {
-    case left, right, escape, space
+public enum Key: Hashable, Sendable {
+    case left, right, up, down, escape, space
     /// A letter key, lowercase (`"f"`, `"v"`, ...).
     case letter(Character)
     /// A digit key on the main row, 0–9.
@@ -14,6 +14,8 @@ public enum Key: Equatable, Sendable {
         switch Int(keycode) {
         case Int(SDLK_LEFT.rawValue): self = .left
         case Int(SDLK_RIGHT.rawValue): self = .right
+        case Int(SDLK_UP.rawValue): self = .up
+        case Int(SDLK_DOWN.rawValue): self = .down
         case Int(SDLK_ESCAPE.rawValue): self = .escape
         case Int(SDLK_SPACE.rawValue): self = .space
         case Int(SDLK_0.rawValue)...Int(SDLK_9.rawValue): self = .digit(Int(keycode) - Int(SDLK_0.rawValue))
@@ -28,6 +30,8 @@ public enum Key: Equatable, Sendable {
         switch self {
         case .left: SDL_Keycode(SDLK_LEFT.rawValue)
         case .right: SDL_Keycode(SDLK_RIGHT.rawValue)
+        case .up: SDL_Keycode(SDLK_UP.rawValue)
+        case .down: SDL_Keycode(SDLK_DOWN.rawValue)
         case .escape: SDL_Keycode(SDLK_ESCAPE.rawValue)
         case .space: SDL_Keycode(SDLK_SPACE.rawValue)
         case .digit(let d): SDL_Keycode(Int32(SDLK_0.rawValue) + Int32(d))
@@ -43,6 +47,8 @@ public enum Event: Equatable, Sendable {
     case quit
     /// A key went down; `shift` is held; `isRepeat` for auto-repeat.
     case keyDown(Key, shift: Bool, isRepeat: Bool)
+    /// A key went up.
+    case keyUp(Key)
     /// A mouse button went down / up at window coordinates.
     case mouseDown(x: Int, y: Int)
     case mouseUp(x: Int, y: Int)
@@ -114,6 +120,8 @@ public enum EventPump {
         case SDL_KEYDOWN:
             let shift = UInt32(e.key.keysym.mod) & KMOD_SHIFT.rawValue != 0
             return .keyDown(Key(keycode: e.key.keysym.sym), shift: shift, isRepeat: e.key.repeat != 0)
+        case SDL_KEYUP:
+            return .keyUp(Key(keycode: e.key.keysym.sym))
         case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
             return .mouseDown(x: Int(e.button.x), y: Int(e.button.y))
         case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):

@@ -2,8 +2,8 @@ import CSDL2
 
 /// An SDL 2D renderer for one window: drawing, presenting, vsync and screenshots.
 public final class Renderer {
-    /// The underlying SDL handle.
-    let handle: OpaquePointer
+    /// The `SDL_Renderer *`, for games that call SDL directly; valid while the renderer lives.
+    public let handle: OpaquePointer
     /// The window drawn to; held so it outlives the renderer.
     public let window: Window
     /// SDL's renderer backend name: `opengl`, `opengles2`, `software`, ...

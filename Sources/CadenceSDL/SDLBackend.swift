@@ -102,6 +102,11 @@ public final class SDLBackend: FrameBackend {
         waitUntil(deadline)
     }
 
+    /// Blocks in SDL's event queue until an event arrives or `timeout` passes.
+    public func waitForEvents(timeout: Nanoseconds) {
+        EventPump.wait(timeoutMs: Int32(clamping: max(1, timeout / 1_000_000)))
+    }
+
     /// Presents; the frame is taken as shown at the estimated vblank nearest to
     /// the moment present returned (or at that moment without vsync).
     public func present(isRepeat: Bool) -> PresentOutcome {

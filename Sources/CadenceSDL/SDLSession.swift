@@ -31,6 +31,14 @@ public final class SDLSession {
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
     }
 
+    /// Whether windows can be seen: SDL did not fall back to a driver that
+    /// shows nothing (offscreen, dummy), unless `SDL_VIDEODRIVER` asked for it.
+    /// A window nobody can see is not what a player launching a game wants.
+    public var showsWindows: Bool {
+        let requested = !(processEnvironment()["SDL_VIDEODRIVER"] ?? "").isEmpty
+        return requested || !["offscreen", "dummy"].contains(videoDriver)
+    }
+
     /// The SDL library version linked at run time, e.g. `2.26.5`.
     public static var linkedVersion: String {
         var v = SDL_version()

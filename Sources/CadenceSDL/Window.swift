@@ -2,8 +2,8 @@ import CSDL2
 
 /// An SDL window: title, size, resizable, fullscreen (desktop) and where it sits.
 public final class Window {
-    /// The underlying SDL handle, for the renderer; never nil while the window lives.
-    let handle: OpaquePointer
+    /// The `SDL_Window *`, for games that call SDL directly; valid while the window lives.
+    public let handle: OpaquePointer
 
     /// Opens a window centred on the primary display.
     ///

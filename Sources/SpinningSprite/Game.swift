@@ -21,7 +21,6 @@ final class Game: FrameLoopClient {
     private(set) var statistics = FrameStatistics()
     private var trace: TraceWriter?
     private var slider: FPSSlider
-    private var adaptive: AdaptiveRateController?
     /// Low or smooth; the L key toggles it.
     private var latency: FrameLatency
     private let start: Nanoseconds
@@ -81,8 +80,6 @@ final class Game: FrameLoopClient {
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
         statistics.record(record)
         framesPresented += 1
-        adaptive?.record(work: record.workEnd - record.callbackStart,
-                         late: record.isLate(), at: record.presentSubmit)
         do { try trace?.write(record) } catch {
             printError("trace stopped: \(error)")
             trace = nil
@@ -150,7 +147,7 @@ final class Game: FrameLoopClient {
                 loop.link.isPaused = false
                 // The time spent hidden is not a frame interval (nor a hitch).
                 statistics.resetInterval()
-            case .shown:
+            case .shown, .keyUp:
                 break
             case .moved, .displayChanged:
                 onDisplayChange(.displayMoved)
@@ -186,22 +183,14 @@ final class Game: FrameLoopClient {
         }
     }
 
-    /// Hands the slider's request to the link (through the adaptive controller when adaptive).
+    /// Hands the slider's request to the loop, which runs the adaptive controller itself.
     private func applyRequest(to loop: FrameLoop) {
         switch slider.request {
-        case .displayRate:
-            adaptive = nil
-            loop.link.preferredFramesPerSecond = 0
-        case .fps(let fps):
-            // A cap is a cap: the highest rate at or below it that the display shows evenly.
-            adaptive = nil
-            loop.link.preferredFrameRateRange = FrameRateRange(maximum: Double(fps), preferred: Double(fps))
-        case .adaptive:
-            if adaptive == nil { adaptive = AdaptiveRateController() }
-            let choices = RateChoices(loop.backend.currentTiming())
-            loop.link.preferredFramesPerSecond = adaptive!.rate(for: choices)
+        case .displayRate: loop.rateLimit = .displayRate
+        // A cap is a cap: the highest rate at or below it that the display shows evenly.
+        case .fps(let fps): loop.rateLimit = .cap(Double(fps))
+        case .adaptive: loop.rateLimit = .adaptive
         }
-        loop.isAdaptive = slider.request == .adaptive
     }
 
     private func limitReached(now: Nanoseconds) -> Bool {

@@ -7,56 +7,42 @@ import Foundation
 struct RealTimeRun {
     let options: RunOptions
     let outputs: Outputs
-    let clock: MonotonicClock
 
     func run() throws {
         let session = try openSession()
         defer { session.shutdown() }
-        let window = try Window(title: "Cadence — spinning sprite", width: options.window.width,
-                                height: options.window.height, fullscreen: options.fullscreen && !options.headless)
-        // Headless there is no display and no vblank to wait for (SDL's software
-        // renderer would fake one by sleeping to 60 Hz), so the timer paces alone.
-        let renderer = try Renderer(window: window, software: options.headless,
-                                    vsync: options.headless ? .off : options.vsync)
-        renderer.notes.forEach { printError($0) }
+        let game = try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
+                                  height: options.window.height, fullscreen: options.fullscreen,
+                                  vsync: options.vsync, headless: options.headless,
+                                  vrr: options.vrr, vrrRange: options.vrrRange)
+        game.renderer.notes.forEach { printError($0) }
         let scene: Scene
         do {
-            scene = try Scene(window: window, renderer: renderer, spritePath: options.spritePath)
+            scene = try Scene(window: game.window, renderer: game.renderer, spritePath: options.spritePath)
         } catch {
             printError("cannot load the game's assets: \(error)")
             throw ExitCode.failure
         }
-
-        TimerSlack.minimize()
-        let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
-        let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) {
-            _ = sleeper.wait(until: $0)
-        }
-        let display = WindowDisplay(window: window, videoDriver: session.videoDriver, backend: backend,
-                                    options: options)
-        let link = DisplayLink(jitterTolerance: SDLBackend.jitterTolerance)
-        let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
-                        displayRate: Double(display.info?.refreshHz ?? 60)) { display.status }
-        game.onDisplayChange = { change in
+        let sprite = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
+                          displayRate: Double(game.display.info?.refreshHz ?? 60)) { game.status }
+        sprite.onDisplayChange = { change in
             switch change {
             case .toggleFullscreen:
-                do { try window.setFullscreen(!window.isFullscreen) } catch { printError("\(error)") }
+                do { try game.setFullscreen(!game.window.isFullscreen) } catch { printError("\(error)") }
             case .cycleVSync:
-                renderer.setVSync(renderer.vsync.next)
+                game.setVSync(game.renderer.vsync.next)
                 // Only the new mode's fallback, not the notes already printed at start.
-                renderer.notes.filter { $0.hasPrefix("vsync") }.forEach { printError($0) }
+                game.renderer.notes.filter { $0.hasPrefix("vsync") }.forEach { printError($0) }
             case .displayMoved:
-                break
+                game.display.refresh()
             }
-            display.refresh()
         }
-        let loop = FrameLoop(link: link, backend: backend)
-        loop.run(game)
+        game.run(sprite)
         if let path = outputs.screenshot {
-            try game.saveScreenshot(to: path)
+            try sprite.saveScreenshot(to: path)
             print("screenshot saved to \(path)")
         }
-        print(try game.finish())
+        print(try sprite.finish())
     }
 
     /// SDL with a display server, or the offscreen driver when headless.
@@ -75,9 +61,7 @@ struct RealTimeRun {
             printError(options.headless ? "\(error)" : "no display server (\(error)).\n\(noDisplay)")
             throw ExitCode.failure
         }
-        let invisible = ["offscreen", "dummy"].contains(session.videoDriver)
-        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
-        if !options.headless && invisible && !requested {
+        if !options.headless && !session.showsWindows {
             session.shutdown()
             printError("no display server (DISPLAY and WAYLAND_DISPLAY are unset; SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
             throw ExitCode.failure
@@ -86,59 +70,12 @@ struct RealTimeRun {
     }
 }
 
-/// The display under the game's window, as SDL and the VRR detector see it,
-/// kept current: the game calls ``refresh()`` on a fullscreen toggle, a vsync
-/// change, a window move or a display change, never per frame.
-final class WindowDisplay {
-    private let window: Window
-    private let videoDriver: String
-    private let backend: SDLBackend
-    private let options: RunOptions
-    private let detector = VariableRefreshDetector()
-    /// SDL's facts about the window's display; nil headless.
-    private(set) var info: DisplayInfo?
-    /// The detector's report for it; nil headless.
-    private(set) var report: DisplayVRRReport?
-    private var summary = ""
-
-    init(window: Window, videoDriver: String, backend: SDLBackend, options: RunOptions) {
-        self.window = window
-        self.videoDriver = videoDriver
-        self.backend = backend
-        self.options = options
-        refresh()
-    }
-
-    /// Re-reads the display and re-detects variable refresh; the backend paces
-    /// for VRR only when the detector says it is really in effect.
-    func refresh() {
-        if options.headless {
-            info = nil
-            report = nil
-        } else {
-            let displays = Displays.all()
-            let index = window.displayIndex
-            info = displays.first { $0.index == index }
-            report = detector.detect(displays: displays, videoDriver: videoDriver, windowFullscreen: window.isFullscreen,
-                                     override: options.vrr, overrideRange: options.vrrRange)
-                .first { $0.display.index == index }
-        }
-        backend.variableRefresh = report?.decision.rangeInEffect
-        backend.displayModeChanged(refreshHz: info?.refreshHz ?? 0)
-        if options.headless {
-            summary = "headless (offscreen), no refresh: paced by timer"
-        } else if let info, let report {
-            summary = "\(info.name): \(report.decision.summary)"
-        } else {
-            summary = "unknown display"
-        }
-    }
-
+extension GameWindow {
     /// What the overlay shows now; the vsync note and the achievable rates
     /// follow the backend's vblank estimate as it settles.
     var status: DisplayStatus {
-        DisplayStatus(summary: summary,
-                      vsync: backend.renderer.vsync.rawValue + (backend.timingNote.map { " (\($0))" } ?? ""),
+        DisplayStatus(summary: display.summary,
+                      vsync: renderer.vsync.rawValue + (backend.timingNote.map { " (\($0))" } ?? ""),
                       achievableRates: backend.currentTiming().achievableRates)
     }
 }

@@ -98,13 +98,14 @@ struct SpinningSprite: ParsableCommand {
     func run() throws {
         let options = try parseOptions()
         Interrupts.install()
-        let clock = MonotonicClock()
+        // Real runs measure from now on the monotonic clock (one time base for
+        // every MonotonicClock); simulations from virtual time 0.
         let outputs = try Outputs(screenshot: screenshot, trace: trace,
-                                  start: options.simulated == nil ? clock.now : 0)
+                                  start: options.simulated == nil ? MonotonicClock().now : 0)
         if let display = options.simulated {
             try SimulationRun(options: options, display: display, outputs: outputs).run()
         } else {
-            try RealTimeRun(options: options, outputs: outputs, clock: clock).run()
+            try RealTimeRun(options: options, outputs: outputs).run()
         }
     }
 
@@ -124,6 +125,12 @@ struct SpinningSprite: ParsableCommand {
             let range = try vrrRange.map { try VRROverride.parseRange($0, flag: "--vrr-range") }
             if simulated != nil, range != nil {
                 throw ValidationError("--vrr-range: applies to real displays; give the range in --simulate-display vrr:<min>-<max>")
+            }
+            if simulated != nil, inputScript != nil {
+                throw ValidationError("--input-script: drives a window's events; a --simulate-display run has none (use --fps-schedule)")
+            }
+            if let trace, ![".csv", ".json"].contains(where: trace.lowercased().hasSuffix) {
+                throw ValidationError("--trace: \"\(trace)\" must end in .csv or .json")
             }
             if simulated == nil, refreshSchedule != nil {
                 throw ValidationError("--refresh-schedule: needs --simulate-display")

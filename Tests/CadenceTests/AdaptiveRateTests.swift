@@ -2,9 +2,8 @@ import Testing
 @testable import Cadence
 
 /// A game whose rate follows its work, as the sample's `--fps adaptive` does:
-/// before each frame it asks the controller for a rate, after it reports the work.
+/// it sets the loop's limit to adaptive, and the loop runs the controller.
 private final class AdaptiveGame: FrameLoopClient {
-    var controller = AdaptiveRateController()
     let work: (Nanoseconds) -> Nanoseconds
     let duration: Nanoseconds
     var records: [FrameRecord] = []
@@ -16,8 +15,7 @@ private final class AdaptiveGame: FrameLoopClient {
 
     func prepareFrame(_ loop: FrameLoop) -> Bool {
         guard loop.clock.now < duration else { return false }
-        loop.isAdaptive = true
-        loop.link.preferredFramesPerSecond = controller.rate(for: RateChoices(loop.backend.currentTiming()))
+        loop.rateLimit = .adaptive
         return true
     }
 
@@ -28,7 +26,6 @@ private final class AdaptiveGame: FrameLoopClient {
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
         records.append(record)
-        controller.record(work: record.workEnd - record.callbackStart, late: record.isLate(), at: record.presentSubmit)
     }
 
     func idle(_ loop: FrameLoop) -> Bool { false }

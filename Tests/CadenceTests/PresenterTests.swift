@@ -1,24 +1,6 @@
 import Testing
 @testable import Cadence
 
-/// A simulated backend that also keeps every flip, repeats included.
-private final class FlipRecordingBackend: FrameBackend {
-    let inner: SimulatedBackend
-    private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
-
-    init(_ display: SimulatedDisplay) { inner = SimulatedBackend(display: display) }
-
-    var clock: FrameClock { inner.clock }
-    func currentTiming() -> DisplayTiming { inner.currentTiming() }
-    func doWork(_ duration: Nanoseconds) { inner.doWork(duration) }
-    func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
-    func present(isRepeat: Bool) -> PresentOutcome {
-        let outcome = inner.present(isRepeat: isRepeat)
-        flips.append((outcome.shownAt, isRepeat))
-        return outcome
-    }
-}
-
 /// The first frame a link preferring `fps` plans at time 0.
 private func firstFrame(fps: Double, on timing: DisplayTiming) -> DisplayLinkFrame {
     DisplayLink(preferred: FrameRateRange(fps: fps)).nextFrame(now: 0, lastShown: nil, timing: timing)
@@ -42,7 +24,7 @@ struct PresenterTests {
         let frame = firstFrame(fps: 20, on: sixty)
         #expect(frame.targetTimestampNanoseconds == 50 * ms)
         for workEnd in [1 * ms, 30 * ms, 49 * ms] {
-            let plan = PresentPlan(for: frame, on: frame.timing, workEndedAt: workEnd)
+            let plan = PresentPlan(for: frame, on: frame.timing, workEndedAt: workEnd, lastFlip: nil)
             #expect(plan.mode == .vsync)
             #expect(plan.submitAt == 50 * ms - refresh / 2)
             #expect(plan.compensation == nil)
@@ -53,12 +35,12 @@ struct PresenterTests {
     func lateFrameKeepsTheCadence() {
         let twenty = firstFrame(fps: 20, on: sixty)
         // Every third vblank: the next slot after 50 ms is 100 ms, not the vblank at 66.7 ms.
-        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 51 * ms).submitAt == 100 * ms - refresh / 2)
-        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 101 * ms).submitAt == 150 * ms - refresh / 2)
+        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 51 * ms, lastFlip: nil).submitAt == 100 * ms - refresh / 2)
+        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 101 * ms, lastFlip: nil).submitAt == 150 * ms - refresh / 2)
         // At the full rate every vblank is a slot: the next one.
         let full = firstFrame(fps: 60, on: sixty)
         let grid = VsyncGrid(origin: 0, rate: hz(60))
-        #expect(PresentPlan(for: full, on: full.timing, workEndedAt: 20 * ms).submitAt == grid.time(at: 2) - refresh / 2)
+        #expect(PresentPlan(for: full, on: full.timing, workEndedAt: 20 * ms, lastFlip: nil).submitAt == grid.time(at: 2) - refresh / 2)
     }
 
     @Test("timed: present exactly at the target, never earlier; a late frame at the next slot of the cadence")
@@ -68,15 +50,15 @@ struct PresenterTests {
         for frame in [variable, unsynced] {
             // The first callback starts at 0: slots at round(k × 10⁹ / 78) ns.
             #expect(frame.targetTimestampNanoseconds == 12_820_513)
-            let onTime = PresentPlan(for: frame, on: frame.timing, workEndedAt: 1 * ms)
+            let onTime = PresentPlan(for: frame, on: frame.timing, workEndedAt: 1 * ms, lastFlip: nil)
             #expect(onTime.mode == .timed)
             #expect(onTime.submitAt == 12_820_513)
-            let late = PresentPlan(for: frame, on: frame.timing, workEndedAt: 12_820_513 + 3 * ms)
+            let late = PresentPlan(for: frame, on: frame.timing, workEndedAt: 12_820_513 + 3 * ms, lastFlip: nil)
             #expect(late.submitAt == 25_641_026)
         }
-        #expect(PresentPlan(for: variable, on: variable.timing, workEndedAt: 0).compensation
+        #expect(PresentPlan(for: variable, on: variable.timing, workEndedAt: 0, lastFlip: nil).compensation
                 == LowFramerateCompensation(minimum: hz(48), maximum: hz(144)))
-        #expect(PresentPlan(for: unsynced, on: unsynced.timing, workEndedAt: 0).compensation == nil)
+        #expect(PresentPlan(for: unsynced, on: unsynced.timing, workEndedAt: 0, lastFlip: nil).compensation == nil)
     }
 
     @Test("a display that changed after the frame was planned: its first chance at or after the target")
@@ -84,11 +66,11 @@ struct PresenterTests {
         let frame = firstFrame(fps: 60, on: sixty)
         #expect(frame.targetTimestampNanoseconds == 16_666_667)
         // Now variable refresh: shown when presented, so presented at the target, not half a refresh early.
-        let vrrPlan = PresentPlan(for: frame, on: vrr, workEndedAt: 2 * ms)
+        let vrrPlan = PresentPlan(for: frame, on: vrr, workEndedAt: 2 * ms, lastFlip: nil)
         #expect(vrrPlan.mode == .timed && vrrPlan.submitAt == 16_666_667)
         // Now 144 Hz from 1 ms: vblanks at 1 ms + k × 6 944 444.4 ns; the first at or after the target is k = 3.
         let faster = DisplayTiming.fixed(VsyncGrid(origin: 1 * ms, rate: hz(144)))
-        let plan144 = PresentPlan(for: frame, on: faster, workEndedAt: 2 * ms)
+        let plan144 = PresentPlan(for: frame, on: faster, workEndedAt: 2 * ms, lastFlip: nil)
         #expect(plan144.onGlassAt == 1 * ms + 20_833_333)
         #expect(plan144.submitAt == 1 * ms + 20_833_333 - 6_944_444 / 2)
     }

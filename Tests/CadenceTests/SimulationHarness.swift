@@ -39,6 +39,25 @@ final class ScriptedGame: FrameLoopClient {
     }
 }
 
+/// A simulated backend that also keeps every flip, new frames and repeats,
+/// so tests can check the gaps a variable-refresh panel really saw.
+final class FlipRecordingBackend: FrameBackend {
+    let inner: SimulatedBackend
+    private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
+
+    init(_ display: SimulatedDisplay) { inner = SimulatedBackend(display: display) }
+
+    var clock: FrameClock { inner.clock }
+    func currentTiming() -> DisplayTiming { inner.currentTiming() }
+    func doWork(_ duration: Nanoseconds) { inner.doWork(duration) }
+    func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
+    func present(isRepeat: Bool) -> PresentOutcome {
+        let outcome = inner.present(isRepeat: isRepeat)
+        flips.append((outcome.shownAt, isRepeat))
+        return outcome
+    }
+}
+
 /// Runs `game` on `display` with a link preferring `fps` (0 = display rate).
 @discardableResult
 func simulate(_ display: SimulatedDisplay, fps: Double, game: ScriptedGame) -> FrameLoop {

@@ -76,15 +76,15 @@ public final class DisplayLink {
             cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown ?? previousTarget,
                                    reference: reference), effective, timing)
         }
-        var target = cadence!.slots.firstSlot(after: reference + jitterTolerance)
+        var target = usableTarget(after: reference, now: now, lastShown: lastShown, timing: timing)
         var delta = previousTarget.map { target - $0 }
         let clamped = (delta ?? 0) > maximumDelta
         if clamped {
             // A clock anomaly: hand the game a bounded step and start the
             // cadence afresh from here rather than catching up from a stale anchor.
-            cadence = (makeCadence(effective: effective, timing: timing, shown: nil, reference: reference),
+            cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown, reference: reference),
                        effective, timing)
-            target = cadence!.slots.firstSlot(after: reference + jitterTolerance)
+            target = usableTarget(after: reference, now: now, lastShown: lastShown, timing: timing)
             delta = maximumDelta
         }
         let interval = effective.rate.period
@@ -102,6 +102,27 @@ public final class DisplayLink {
         previousTarget = target
         callbackCount += 1
         return frame
+    }
+
+    /// The first slot of the cadence after `reference` that the display can
+    /// show a frame on. On a variable-refresh panel a gap after the last flip
+    /// must split into intervals the panel accepts; when the glass has left the
+    /// cadence (a late frame shown when the panel was free, off its slot) and
+    /// the next slot cannot be reached, the cadence starts again from the
+    /// glass, where the next slot always can (1/rate splits into the repeats
+    /// the rate was chosen with).
+    private func usableTarget(after reference: Nanoseconds, now: Nanoseconds, lastShown: Nanoseconds?,
+                              timing: DisplayTiming) -> Nanoseconds {
+        let first = cadence!.slots.firstSlot(after: reference + jitterTolerance)
+        guard case .variable(let minimum, let maximum) = timing, let lastShown else { return first }
+        let panel = LowFramerateCompensation(minimum: minimum, maximum: maximum)
+        let showable = { panel.canShow(at: $0, after: lastShown, from: now) }
+        if showable(first) { return first }
+        let effective = cadence!.effective
+        cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown, reference: reference),
+                   effective, timing)
+        let slots = cadence!.slots
+        return slots.firstSlot(atOrAfter: slots.firstSlot(after: reference + jitterTolerance), where: showable)
     }
 
     /// Forgets the previous target, so the next callback is planned as a first

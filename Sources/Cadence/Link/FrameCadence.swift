@@ -27,14 +27,23 @@ public struct FrameCadence: Equatable, Sendable {
         grid.time(at: anchorIndex + m * stride)
     }
 
-    /// The first slot after the anchor that is strictly later than `time`.
+    /// The first slot strictly later than `time`, from the anchor on.
     public func firstSlot(after time: Nanoseconds) -> Nanoseconds {
-        slot(max(1, Self.dividingRoundingUp(grid.index(after: time) - anchorIndex, by: stride)))
+        slot(max(0, Self.dividingRoundingUp(grid.index(after: time) - anchorIndex, by: stride)))
     }
 
     /// The first slot at or after `time`.
     public func firstSlot(atOrAfter time: Nanoseconds) -> Nanoseconds {
         slot(Self.dividingRoundingUp(grid.index(atOrAfter: time) - anchorIndex, by: stride))
+    }
+
+    /// The first slot at or after `time` that `usable` accepts, looking at most
+    /// `limit` slots ahead; the first slot at or after `time` when none is.
+    public func firstSlot(atOrAfter time: Nanoseconds, limit: Int = 256,
+                          where usable: (Nanoseconds) -> Bool) -> Nanoseconds {
+        let first = Self.dividingRoundingUp(grid.index(atOrAfter: time) - anchorIndex, by: stride)
+        for m in first..<(first + Int64(limit)) where usable(slot(m)) { return slot(m) }
+        return slot(first)
     }
 
     private static func dividingRoundingUp(_ a: Int64, by b: Int64) -> Int64 {

@@ -70,18 +70,40 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// One period rounded down: the shortest gap between two instants of a
     /// grid at this rate, each rounded to the nearest nanosecond.
-    public var shortestPeriod: Nanoseconds { exactOffset(ofFrame: 1).quotient }
+    public var shortestPeriod: Nanoseconds { offsetRoundedDown(ofFrame: 1) }
 
     /// One period rounded up: the longest gap between two instants of a grid at this rate.
-    public var longestPeriod: Nanoseconds {
-        let (quotient, remainder) = exactOffset(ofFrame: 1)
-        return remainder == 0 ? quotient : quotient + 1
-    }
+    public var longestPeriod: Nanoseconds { offsetRoundedUp(ofFrame: 1) }
 
     /// Nanoseconds from a grid's origin to its frame `k` (k ≥ 0), rounded to nearest (halves up).
     public func offset(ofFrame k: Int64) -> Nanoseconds {
         let (quotient, remainder) = exactOffset(ofFrame: k)
         return remainder * 2 >= numerator ? quotient + 1 : quotient
+    }
+
+    /// `k` periods rounded down: the shortest `k` gaps of an exact grid at this rate can be.
+    public func offsetRoundedDown(ofFrame k: Int64) -> Nanoseconds { exactOffset(ofFrame: k).quotient }
+
+    /// `k` periods rounded up: the longest `k` gaps of an exact grid at this rate can be.
+    public func offsetRoundedUp(ofFrame k: Int64) -> Nanoseconds {
+        let (quotient, remainder) = exactOffset(ofFrame: k)
+        return remainder == 0 ? quotient : quotient + 1
+    }
+
+    /// Whole periods that fit in `span` (span ≥ 0): floor(span × rate).
+    public func periods(in span: Nanoseconds) -> Int64 {
+        let product = span.multipliedFullWidth(by: numerator)
+        return (denominator * TimeUnit.nanosecondsPerSecond).dividingFullWidth(product).quotient
+    }
+
+    /// k periods of this rate plus one of `other`, rounded down: exact, where
+    /// adding the two rounded offsets could be a nanosecond off.
+    public func offset(ofFrames k: Int64, plusOnePeriodOf other: FrameRate) -> Nanoseconds {
+        let (q1, r1) = exactOffset(ofFrame: k), (q2, r2) = other.exactOffset(ofFrame: 1)
+        // The fractions r1/numerator + r2/other.numerator carry one nanosecond when they reach 1.
+        let carries = Int128(r1) * Int128(other.numerator) + Int128(r2) * Int128(numerator)
+            >= Int128(numerator) * Int128(other.numerator)
+        return q1 + q2 + (carries ? 1 : 0)
     }
 
     /// `k × denominator × 10⁹ / numerator` as a quotient and remainder (of

@@ -104,6 +104,7 @@ public enum FrameRateSnapper {
     }
 
     private static func clamp(_ rate: FrameRate, _ lower: FrameRate, _ upper: FrameRate?) -> FrameRate {
-        min(upper ?? rate, max(lower, rate))
+        let raised = max(lower, rate)
+        return upper.map { min($0, raised) } ?? raised
     }
 }

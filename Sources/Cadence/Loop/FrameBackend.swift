@@ -18,6 +18,17 @@ public protocol FrameBackend: AnyObject {
 
     /// Presents the frame just drawn (or, for a repeat, the previous one again).
     func present(isRepeat: Bool) -> PresentOutcome
+
+    /// Blocks until an input or window event arrives or `timeout` passes,
+    /// without spinning: what a paused game does.
+    func waitForEvents(timeout: Nanoseconds)
+}
+
+extension FrameBackend {
+    /// With no event source (the simulator), just lets `timeout` pass.
+    public func waitForEvents(timeout: Nanoseconds) {
+        wait(until: clock.now + timeout)
+    }
 }
 
 /// What is known once a present has gone out.

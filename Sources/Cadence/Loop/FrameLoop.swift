@@ -13,9 +13,20 @@ public final class FrameLoop {
     public let link: DisplayLink
     /// Where frames are shown.
     public let backend: FrameBackend
-    /// Whether the game lets the rate follow its work (the trace then records
-    /// the cap as `adaptive`); the game keeps the link's preferred rate current.
-    public var isAdaptive = false
+    /// How fast to run. Setting it hands the range to the link at once; with
+    /// `.adaptive` the loop itself picks the rate before every frame from the
+    /// work the previous frames took. Until it is set, the link's own
+    /// preferred range is left as the game sets it.
+    public var rateLimit: FrameRateLimit {
+        didSet {
+            guard rateLimit != oldValue else { return }
+            adaptive = rateLimit == .adaptive ? AdaptiveRateController() : nil
+            if let range = rateLimit.frameRateRange { link.preferredFrameRateRange = range }
+        }
+    }
+    /// Whether the rate follows the game's work (the trace then records the
+    /// cap as `adaptive`).
+    public var isAdaptive: Bool { rateLimit == .adaptive }
     /// The requested rate as the trace records it: the FPS cap, nil when adaptive.
     public var requestedFPS: Double? { isAdaptive ? nil : link.preferredFramesPerSecond }
     /// When callbacks start: right after the previous present (`.smooth`), or
@@ -27,12 +38,18 @@ public final class FrameLoop {
 
     /// When the panel last flipped: the previous frame's vblank, or a repeat of it.
     var lastShown: Nanoseconds?
+    private var adaptive: AdaptiveRateController?
 
-    /// A loop presenting `link`'s frames on `backend`.
+    /// A loop presenting `link`'s frames on `backend`, at the link's preferred range.
     public init(link: DisplayLink, backend: FrameBackend) {
         self.link = link
         self.backend = backend
+        rateLimit = .range(link.preferredFrameRateRange)
     }
+
+    /// How long a paused loop's default ``FrameLoopClient/idle(_:)`` waits
+    /// for an event before looking again.
+    public static let idleWait: Nanoseconds = 250_000_000
 
     /// The clock of the backend, for the game's own measurements.
     public var clock: FrameClock { backend.clock }
@@ -46,7 +63,12 @@ public final class FrameLoop {
                 guard client.idle(self) else { return }
                 continue
             }
+            if let choice = adaptive?.rate(for: RateChoices(backend.currentTiming())) {
+                link.preferredFramesPerSecond = choice
+            }
             let record = runOneFrame(client)
+            adaptive?.record(work: record.workEnd - record.callbackStart, late: record.isLate(),
+                             at: record.presentSubmit)
             costPredictor.observe(record)
             client.framePresented(record, self)
         }
@@ -65,8 +87,8 @@ public final class FrameLoop {
 
         // The display may change while the frame waits (a mode switch, VRR
         // toggled): then the plan is made again for the display as it is.
-        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd)
         var lastFlip = lastShown
+        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd, lastFlip: lastFlip)
         while true {
             if let compensation = plan.compensation, var flip = lastFlip {
                 while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
@@ -78,7 +100,7 @@ public final class FrameLoop {
             backend.wait(until: plan.submitAt)
             let timingNow = backend.currentTiming()
             if timingNow == plan.timing { break }
-            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now)
+            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now, lastFlip: lastFlip)
         }
         let submitted = clock.now
         let outcome = backend.present(isRepeat: false)

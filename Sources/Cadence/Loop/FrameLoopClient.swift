@@ -17,3 +17,21 @@ public protocol FrameLoopClient: AnyObject {
     /// without spinning. Return false to end the loop.
     func idle(_ loop: FrameLoop) -> Bool
 }
+
+/// The defaults, so that a game writes only what it needs: usually just
+/// ``FrameLoopClient/runFrame(_:_:)``, and ``FrameLoopClient/prepareFrame(_:)``
+/// to read input.
+extension FrameLoopClient {
+    /// Runs every frame, until the link is invalidated.
+    public func prepareFrame(_ loop: FrameLoop) -> Bool { true }
+
+    /// Nothing to do with the record.
+    public func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {}
+
+    /// Waits up to a quarter of a second for an event (one that might
+    /// resume the link), then lets ``prepareFrame(_:)`` look at it.
+    public func idle(_ loop: FrameLoop) -> Bool {
+        loop.backend.waitForEvents(timeout: FrameLoop.idleWait)
+        return true
+    }
+}

@@ -12,7 +12,7 @@ extension FrameLoop {
     func waitForJustInTimeStart(of frame: DisplayLinkFrame) {
         guard let lead = costPredictor.lead else { return }
         let startAt = frame.targetTimestampNanoseconds - lead
-        let plan = PresentPlan(for: frame, on: frame.timing, workEndedAt: backend.clock.now)
+        let plan = PresentPlan(for: frame, on: frame.timing, workEndedAt: backend.clock.now, lastFlip: lastShown)
         if let compensation = plan.compensation, var flip = lastShown {
             while let time = compensation.nextRepeat(after: flip, now: backend.clock.now, before: plan.submitAt),
                   time <= startAt {

@@ -13,13 +13,18 @@ public struct PresentPlan: Equatable, Sendable {
     public let compensation: LowFramerateCompensation?
 
     /// Plans the present of `frame` on the display as it is now (`timing`),
-    /// the frame's work having ended at `workEnd`.
+    /// the frame's work having ended at `workEnd` and the panel having last
+    /// flipped at `lastFlip` (nil: unknown, before the first frame).
     ///
     /// The frame is for its target or, when the work ran past it, for the
     /// next slot of the link's cadence: a late frame is held to the cadence
     /// instead of being shown as soon as it is ready, so its lag is a whole
     /// number of intervals (motion on the glass keeps its speed) and the next
-    /// callback starts on the cadence with a whole interval for its work.
+    /// callback starts on the cadence with a whole interval for its work. With
+    /// variable refresh that is the next slot the panel can still show a frame
+    /// on (see ``LowFramerateCompensation/canShow(at:after:from:)``) if one of
+    /// the next two is; on a narrow range, where the panel may refresh by
+    /// itself while the game works, else the first slot, shown when the panel is free.
     /// When the display changed since the frame was planned (a new mode, VRR
     /// switched), its target is not on the new display's grid: the frame is
     /// for the new display's first chance at or after it, never earlier.
@@ -32,11 +37,18 @@ public struct PresentPlan: Equatable, Sendable {
     ///   present-return jitter leaves.
     /// - timed: exactly at that time, never earlier: with no vsync or with
     ///   variable refresh, a frame is shown when it is presented.
-    public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds) {
+    public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds,
+                lastFlip: Nanoseconds?) {
         self.timing = timing
         mode = PresentMode(for: timing)
         let ready = max(frame.targetTimestampNanoseconds, workEnd)
         switch timing {
+        case .variable(let minimum, let maximum) where timing == frame.timing && lastFlip != nil:
+            let panel = LowFramerateCompensation(minimum: minimum, maximum: maximum)
+            // Within two slots; past that, as soon as the panel can, rather than far later on the cadence.
+            onGlassAt = frame.cadence.firstSlot(atOrAfter: ready, limit: 2) {
+                panel.canShow(at: $0, after: lastFlip!, from: workEnd)
+            }
         case _ where timing == frame.timing:
             onGlassAt = frame.cadence.firstSlot(atOrAfter: ready)
         case .fixed(let grid):

@@ -104,7 +104,7 @@ public final class SimulatedDisplay {
     /// ``LowFramerateCompensation``'s, the panel's own).
     private func variableFlip(at time: Nanoseconds, panel: LowFramerateCompensation) -> Nanoseconds {
         guard let last = lastFlip else { return time }
-        return max(time, panel.latestFlip(after: last, before: time) + panel.shortest)
+        return max(time, panel.earliestFlip(after: last, presentedAt: time))
     }
 
     private func applyChanges(upTo now: Nanoseconds) {

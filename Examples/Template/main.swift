@@ -1,0 +1,147 @@
+// A Cadence game in one file: copy it to start yours.
+//
+// In raylib's and SDL's template sections: init, update, draw, shut down. The
+// world updates in fixed steps, 60 a second, up to when each frame will be on
+// the glass, and is drawn between its last two states: smooth at any rate.
+//
+// Arrows move the blue square (hold the mouse button to steer it to the
+// pointer instead), C toggles a 30 FPS cap, Esc or Q quits.
+//
+//     swift run template [--frames N] [--screenshot out.bmp]
+
+import Cadence
+import CadenceSDL
+import Foundation
+
+// MARK: - Init
+
+/// Prints `message` and exits with `code` (64: usage, 73: cannot write output).
+func fail(_ message: String, code: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("template: \(message)\n".utf8))
+    exit(code)
+}
+
+var frameLimit: Int?, screenshotPath: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    switch (flag, arguments.popFirst()) {
+    case ("--frames", let n?) where (Int(n) ?? 0) > 0: frameLimit = Int(n)
+    case ("--screenshot", let path?): screenshotPath = path
+    default: fail("usage: template [--frames N] [--screenshot out.bmp]", code: 64)
+    }
+}
+if let path = screenshotPath, !FileManager.default.createFile(atPath: path, contents: nil) {
+    fail("cannot write the screenshot to \(path)", code: 73)
+}
+
+let window: GameWindow
+do { window = try GameWindow(title: "Cadence template", width: 960, height: 540, rateLimit: .displayRate) }
+catch { fail("cannot open a window (\(error)); with no display, try: xvfb-run -a template") }
+
+// MARK: - Update: the world, one fixed step at a time
+
+struct Point { var x = 0.0, y = 0.0 }
+
+/// The point `t` of the way from `a` to `b`.
+func mix(_ a: Point, _ b: Point, _ t: Double) -> Point {
+    Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+}
+
+/// Everything that moves: plain values, so that a step is a pure update and
+/// the last two states can be kept for drawing between them.
+struct World {
+    static let size = Point(x: 960, y: 540)
+    var player = Point(x: 480, y: 270)
+    var ball = Point(x: 120, y: 90)
+    var ballVelocity = Point(x: 260, y: 190)
+
+    /// Advances by `dt` seconds, the player steered by the arrow keys or toward the pointer.
+    mutating func update(dt: Double, keys: Point, pointer: Point?) {
+        let direction = pointer.map { Point(x: $0.x - player.x, y: $0.y - player.y) } ?? keys
+        let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
+        let travel = min(length, 320 * dt)
+        if length > 0 {
+            player.x = min(max(player.x + direction.x / length * travel, 24), World.size.x - 24)
+            player.y = min(max(player.y + direction.y / length * travel, 24), World.size.y - 24)
+        }
+        ball.x += ballVelocity.x * dt
+        ball.y += ballVelocity.y * dt
+        if ball.x < 0 || ball.x > World.size.x - 20 { ballVelocity.x = -ballVelocity.x }
+        if ball.y < 0 || ball.y > World.size.y - 20 { ballVelocity.y = -ballVelocity.y }
+    }
+}
+
+final class Game: FrameLoopClient {
+    let window: GameWindow
+    let frameLimit: Int?, screenshotPath: String?
+    var simulation = FixedStep(stepsPerSecond: 60)   // at most 8 updates a frame; more are dropped
+    var previous = World(), current = World()
+    var held: Set<Key> = [], pointer: Point?
+    var framesDrawn = 0
+
+    init(_ window: GameWindow, frameLimit: Int?, screenshotPath: String?) {
+        (self.window, self.frameLimit, self.screenshotPath) = (window, frameLimit, screenshotPath)
+    }
+
+    /// Input, before each frame. Returns false to quit.
+    func prepareFrame(_ loop: FrameLoop) -> Bool {
+        for event in EventPump.poll() {
+            switch event {
+            case .quit, .keyDown(.escape, _, _), .keyDown(.letter("q"), _, _): return false
+            case .keyDown(.letter("c"), _, false):
+                window.rateLimit = window.rateLimit == .cap(30) ? .displayRate : .cap(30)
+            case .keyDown(let key, _, _): held.insert(key)
+            case .keyUp(let key): held.remove(key)
+            case .mouseDown(let x, let y), .mouseMotion(let x, let y, dragging: true):
+                pointer = Point(x: Double(x), y: Double(y))
+            case .mouseUp: pointer = nil
+            case .hidden: loop.link.isPaused = true   // no frames, no CPU, until shown again
+            case .shown: loop.link.isPaused = false
+            default: break
+            }
+        }
+        return framesDrawn < frameLimit ?? .max
+    }
+
+    /// One frame: update to when it will be seen, then draw.
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+        let keys = Point(x: axis(.left, .right), y: axis(.up, .down))
+        for _ in 0..<simulation.advance(to: frame) {
+            previous = current
+            current.update(dt: simulation.step, keys: keys, pointer: pointer)
+        }
+        draw(player: mix(previous.player, current.player, simulation.alpha),
+             ball: mix(previous.ball, current.ball, simulation.alpha))
+        framesDrawn += 1
+        if framesDrawn == frameLimit, let path = screenshotPath,
+           (try? window.renderer.readPixels().saveBMP(to: path)) == nil { fail("cannot save \(path)", code: 73) }
+        return 0   // the value a trace would record; this game keeps none
+    }
+
+    /// -1, 0 or +1 along one axis, from the two keys held for it.
+    func axis(_ negative: Key, _ positive: Key) -> Double {
+        (held.contains(positive) ? 1 : 0) - (held.contains(negative) ? 1 : 0)
+    }
+
+    // MARK: - Draw
+
+    func draw(player: Point, ball: Point) {
+        let renderer = window.renderer
+        renderer.beginFrame()   // lets a frame be shown twice on a VRR panel below its range
+        renderer.clear(Color(18, 20, 28))
+        renderer.fill(Rect(x: Int(ball.x.rounded()), y: Int(ball.y.rounded()), width: 20, height: 20),
+                      Color(240, 180, 60))
+        renderer.fill(Rect(x: Int(player.x.rounded()) - 24, y: Int(player.y.rounded()) - 24, width: 48, height: 48),
+                      Color(80, 160, 255))
+        if window.rateLimit == .cap(30) { renderer.fill(Rect(x: 12, y: 12, width: 12, height: 12), Color(230, 60, 60)) }
+        renderer.flush()        // draw now, so the present at the target is only the swap
+    }
+}
+
+// MARK: - Run, then shut down
+
+print("arrows or mouse: move   C: 30 FPS cap on/off   Esc/Q: quit")
+let game = Game(window, frameLimit: frameLimit, screenshotPath: screenshotPath)
+window.run(game)
+print("\(game.framesDrawn) frames, \(game.simulation.stepsRun) updates, \(game.simulation.stepsDropped) dropped")
+window.shutdown()

@@ -1,0 +1,119 @@
+import Cadence
+
+/// Everything a game needs to run paced in a real window, set up in one call:
+/// the SDL session, a window, a renderer with vsync, the monotonic clock, a
+/// precise sleeper (spinning with the CPU's pause hint, the thread's timer
+/// slack at its minimum), the backend with the VRR detector wired in, and a
+/// frame loop whose link allows for present-time jitter.
+///
+/// ```swift
+/// let game = try GameWindow(title: "My game", rateLimit: .cap(120))
+/// game.run(MyGame(game))
+/// game.shutdown()
+/// ```
+///
+/// The parts stay reachable, down to the raw SDL handles
+/// (``Window/handle``, ``Renderer/handle``) for games that call SDL directly.
+public final class GameWindow {
+    /// SDL's process-wide state.
+    public let session: SDLSession
+    /// The window; ``Window/handle`` is the `SDL_Window *`.
+    public let window: Window
+    /// Its renderer; ``Renderer/handle`` is the `SDL_Renderer *`.
+    public let renderer: Renderer
+    /// Wall-clock time, monotonic: what every frame time is measured on.
+    public let clock: MonotonicClock
+    /// How the loop waits for a deadline: sleeps, then spins the last stretch.
+    public let sleeper: PreciseSleeper
+    /// The frame loop's real-time backend.
+    public let backend: SDLBackend
+    /// The display under the window; ``refresh()`` after the window changes.
+    public let display: WindowDisplay
+    /// The loop that drives the game.
+    public let loop: FrameLoop
+    private let ownsSession: Bool
+
+    /// The display link planning each frame.
+    public var link: DisplayLink { loop.link }
+
+    /// How fast to run: the display's rate, a cap, a range or adaptive.
+    public var rateLimit: FrameRateLimit {
+        get { loop.rateLimit }
+        set { loop.rateLimit = newValue }
+    }
+
+    /// Opens SDL (the video driver it picks from the environment) and a
+    /// window on it. Throws ``SDLError`` when there is no display server,
+    /// including when SDL finds only a driver that shows nothing.
+    public convenience init(title: String, width: Int = 1280, height: Int = 720, fullscreen: Bool = false,
+                            vsync: VSyncMode = .on, rateLimit: FrameRateLimit = .displayRate) throws {
+        let session = try SDLSession()
+        guard session.showsWindows else {
+            session.shutdown()
+            throw SDLError("SDL_Init", message: "no display server (SDL found only \"\(session.videoDriver)\")")
+        }
+        try self.init(session: session, ownsSession: true, title: title, width: width, height: height,
+                      fullscreen: fullscreen, vsync: vsync, rateLimit: rateLimit)
+    }
+
+    /// A window on a session the caller opened (and will shut down).
+    ///
+    /// - Parameters:
+    ///   - headless: the session runs the offscreen driver: the software
+    ///     renderer and no vsync, since there is no vblank to wait for (SDL's
+    ///     software renderer would fake one by sleeping to 60 Hz).
+    ///   - vrr, vrrRange: the player's override of the VRR detector.
+    public convenience init(session: SDLSession, title: String, width: Int = 1280, height: Int = 720,
+                            fullscreen: Bool = false, vsync: VSyncMode = .on, headless: Bool = false,
+                            vrr: VRROverride = .auto, vrrRange: ClosedRange<FrameRate>? = nil,
+                            rateLimit: FrameRateLimit = .displayRate) throws {
+        try self.init(session: session, ownsSession: false, title: title, width: width, height: height,
+                      fullscreen: fullscreen, vsync: vsync, headless: headless, vrr: vrr, vrrRange: vrrRange,
+                      rateLimit: rateLimit)
+    }
+
+    private init(session: SDLSession, ownsSession: Bool, title: String, width: Int, height: Int,
+                 fullscreen: Bool, vsync: VSyncMode, headless: Bool = false, vrr: VRROverride = .auto,
+                 vrrRange: ClosedRange<FrameRate>? = nil, rateLimit: FrameRateLimit) throws {
+        self.session = session
+        self.ownsSession = ownsSession
+        window = try Window(title: title, width: width, height: height, fullscreen: fullscreen && !headless)
+        renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
+        clock = MonotonicClock()
+        // Sleeps end nearer their deadlines, so the sleeper spins less.
+        TimerSlack.minimize()
+        let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
+        self.sleeper = sleeper
+        backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) { _ = sleeper.wait(until: $0) }
+        display = WindowDisplay(window: window, videoDriver: session.videoDriver, backend: backend,
+                                headless: headless, vrr: vrr, vrrRange: vrrRange)
+        loop = FrameLoop(link: DisplayLink(jitterTolerance: SDLBackend.jitterTolerance), backend: backend)
+        loop.rateLimit = rateLimit
+    }
+
+    /// Runs `client` until it ends the loop.
+    public func run(_ client: FrameLoopClient) {
+        loop.run(client)
+    }
+
+    /// Switches between windowed and desktop fullscreen (which VRR needs),
+    /// and re-detects the display.
+    public func setFullscreen(_ on: Bool) throws {
+        try window.setFullscreen(on)
+        display.refresh()
+    }
+
+    /// Switches vsync (see ``Renderer/setVSync(_:)`` for fallbacks) and
+    /// starts the vblank estimate over; returns the mode in effect.
+    @discardableResult
+    public func setVSync(_ mode: VSyncMode) -> VSyncMode {
+        let inEffect = renderer.setVSync(mode)
+        display.refresh()
+        return inEffect
+    }
+
+    /// Quits SDL if this window opened the session; call last.
+    public func shutdown() {
+        if ownsSession { session.shutdown() }
+    }
+}

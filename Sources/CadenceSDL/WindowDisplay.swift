@@ -1,0 +1,68 @@
+import Cadence
+
+/// The display under a game's window, as SDL and the VRR detector see it,
+/// wired into the backend: the backend paces for variable refresh only when
+/// the detector says it is really in effect, and starts its vblank estimate
+/// over when the display's mode changes.
+///
+/// Call ``refresh()`` on a fullscreen toggle, a vsync change, a window move
+/// or a display change (``Event/moved``, ``Event/displayChanged``); never per
+/// frame, as detection reads sysfs and DRM.
+public final class WindowDisplay {
+    /// The window whose display this is.
+    public let window: Window
+    /// The backend told about the display.
+    public let backend: SDLBackend
+    private let videoDriver: String
+    private let headless: Bool
+    private let vrr: VRROverride
+    private let vrrRange: ClosedRange<FrameRate>?
+    private let detector = VariableRefreshDetector()
+    /// SDL's facts about the window's display; nil headless.
+    public private(set) var info: DisplayInfo?
+    /// The detector's report for it; nil headless.
+    public private(set) var report: DisplayVRRReport?
+    /// One line for an overlay or a log: the display's name and refresh.
+    public private(set) var summary = ""
+
+    /// Detects the display at once and tells `backend`.
+    ///
+    /// - Parameters:
+    ///   - headless: no display to detect (the offscreen driver): paced by timer.
+    ///   - vrr: the player's override of the detector (`auto` trusts it).
+    ///   - vrrRange: a range to use where the detector cannot read one.
+    public init(window: Window, videoDriver: String, backend: SDLBackend, headless: Bool = false,
+                vrr: VRROverride = .auto, vrrRange: ClosedRange<FrameRate>? = nil) {
+        self.window = window
+        self.videoDriver = videoDriver
+        self.backend = backend
+        self.headless = headless
+        self.vrr = vrr
+        self.vrrRange = vrrRange
+        refresh()
+    }
+
+    /// Re-reads the display, re-detects variable refresh and tells the backend.
+    public func refresh() {
+        if headless {
+            info = nil
+            report = nil
+        } else {
+            let displays = Displays.all()
+            let index = window.displayIndex
+            info = displays.first { $0.index == index }
+            report = detector.detect(displays: displays, videoDriver: videoDriver, windowFullscreen: window.isFullscreen,
+                                     override: vrr, overrideRange: vrrRange)
+                .first { $0.display.index == index }
+        }
+        backend.variableRefresh = report?.decision.rangeInEffect
+        backend.displayModeChanged(refreshHz: info?.refreshHz ?? 0)
+        if headless {
+            summary = "headless (offscreen), no refresh: paced by timer"
+        } else if let info, let report {
+            summary = "\(info.name): \(report.decision.summary)"
+        } else {
+            summary = "unknown display"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Cadence
+import CSDL2
+import Testing
+@testable import CadenceSDL
+
+/// A client that draws a frame of one colour and stops after `frames`.
+private final class CountingGame: FrameLoopClient {
+    let game: GameWindow
+    let frames: Int
+    var rates: [Double] = []
+
+    init(_ game: GameWindow, frames: Int) {
+        self.game = game
+        self.frames = frames
+    }
+
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+        rates.append(frame.effectiveRate.rate.hz)
+        game.renderer.beginFrame()
+        game.renderer.clear(Color(0, 90, 200))
+        if rates.count == frames { loop.link.invalidate() }
+        return 0
+    }
+}
+
+extension SDLSuites {
+    @Suite("GameWindow, on the offscreen driver")
+    struct GameWindowSetUp {
+        @Test("One call wires a window, a renderer, the backend and the link; the raw handles are SDL's")
+        func wiring() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let game = try GameWindow(session: session, title: "test", width: 64, height: 48, vsync: .on,
+                                      headless: true, rateLimit: .cap(30))
+            // Headless: the software renderer, no vsync, no display to detect.
+            #expect(game.renderer.isSoftware && game.renderer.vsync == .off)
+            #expect(game.display.info == nil && game.display.report == nil)
+            #expect(game.display.summary.hasPrefix("headless"))
+            #expect(game.backend.variableRefresh == nil)
+            #expect(game.link.jitterTolerance == SDLBackend.jitterTolerance)
+            #expect(game.link.preferredFrameRateRange == FrameRateRange(minimum: 0, maximum: 30, preferred: 30))
+            #expect(game.backend.renderer === game.renderer && game.renderer.window === game.window)
+            // The handles are the live SDL objects.
+            #expect(SDL_GetWindowID(game.window.handle) != 0)
+            var w: Int32 = 0, h: Int32 = 0
+            #expect(SDL_GetRendererOutputSize(game.renderer.handle, &w, &h) == 0)
+            #expect((w, h) == (64, 48))
+        }
+
+        @Test("It runs a client that writes only runFrame, at the cap")
+        func runs() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let game = try GameWindow(session: session, title: "test", width: 64, height: 48, headless: true,
+                                      rateLimit: .cap(100))
+            let client = CountingGame(game, frames: 5)
+            game.run(client)
+            #expect(client.rates == Array(repeating: 100, count: 5))
+        }
+    }
+}

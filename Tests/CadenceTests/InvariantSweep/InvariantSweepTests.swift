@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Cadence
+
+/// Thousands of seeded scenarios through the real loop and simulated display,
+/// every frame checked against the independent ``Oracle``.
+///
+/// Replay one failure with its seed:
+/// `CADENCE_SWEEP_SEED=<seed> CADENCE_SWEEP_COUNT=1 swift test --filter InvariantSweep`.
+/// A fresh set: any other `CADENCE_SWEEP_SEED`. Each failure ever found is
+/// kept below as a named regression.
+@Suite("Invariant sweep")
+struct InvariantSweepTests {
+    static let firstSeed = UInt64(ProcessInfo.processInfo.environment["CADENCE_SWEEP_SEED"] ?? "") ?? 0xCAD3_0000
+    static let count = Int(ProcessInfo.processInfo.environment["CADENCE_SWEEP_COUNT"] ?? "") ?? 3_000
+
+    @Test("Seeded random scenarios: every rule holds on every frame")
+    func sweep() {
+        var failures: [(SweepScenario, [Oracle.Violation])] = []
+        for i in 0..<UInt64(Self.count) {
+            let scenario = SweepScenario.random(seed: Self.firstSeed &+ i)
+            let found = SweepGame.violations(of: scenario)
+            if !found.isEmpty { failures.append((scenario, found)) }
+        }
+        let report = failures.prefix(5).map { scenario, found in
+            "\(scenario)\n  " + found.prefix(4).map(\.description).joined(separator: "\n  ")
+        }
+        #expect(failures.isEmpty, """
+            \(failures.count) of \(Self.count) scenarios broke a rule (seeds \(failures.prefix(20).map(\.0.seed))):
+            \(report.joined(separator: "\n"))
+            """)
+    }
+
+    @Test("Regressions, each once found broken", arguments: SweepScenario.regressions.map(\.name))
+    func regression(_ name: String) {
+        let scenario = SweepScenario.regressions.first { $0.name == name }!.scenario
+        let found = SweepGame.violations(of: scenario)
+        #expect(found.isEmpty, "\(scenario)\n\(found.prefix(6).map(\.description).joined(separator: "\n"))")
+    }
+}
+
+extension SweepScenario {
+    private static let ms: Nanoseconds = 1_000_000
+
+    /// Scenarios that once broke a rule, by what they showed.
+    static let regressions: [(name: String, scenario: SweepScenario)] = [
+        ("A VRR panel asked for its own rate runs at its maximum (48-60)",
+         SweepScenario(panel: .variable(Ratio(48), Ratio(60)))),
+        ("A VRR panel asked for its own rate runs at its maximum (20-60)",
+         SweepScenario(panel: .variable(Ratio(20), Ratio(60)))),
+        ("A VRR panel asked for its own rate runs at its maximum (48-240)",
+         SweepScenario(panel: .variable(Ratio(48), Ratio(240)))),
+        ("Fixed 60 Hz becoming VRR mid-frame shows no frame before its target",
+         SweepScenario(panel: .fixed(Ratio(60)), displayChanges: [(1_001 * ms, .variable(Ratio(48), Ratio(144)))],
+                       duration: 3_000 * ms)),
+        ("Switching to an unknown rate and between fixed rates shows no frame early",
+         SweepScenario(panel: .fixed(Ratio(144)),
+                       displayChanges: [(503 * ms, .unknown), (1_007 * ms, .fixed(Ratio(60))),
+                                        (1_509 * ms, .fixed(Ratio(60000, 1001)))])),
+        ("A cap of 30 on VRR 40-60 repeats each frame once, none late",
+         SweepScenario(panel: .variable(Ratio(40), Ratio(60)), requests: [(0, .cap(Ratio(30)))])),
+        ("A cap of 45 on VRR 50-60, where neither 45 nor 90 fits, runs at 30",
+         SweepScenario(panel: .variable(Ratio(50), Ratio(60)), requests: [(0, .cap(Ratio(45)))])),
+        ("Steady overload on VRR is held to the cadence (constant lag)",
+         SweepScenario(panel: .variable(Ratio(48), Ratio(144)), requests: [(0, .cap(Ratio(78)))],
+                       work: [(0, 15 * ms)])),
+        ("A rate change after missed frames starts from the glass, no gap",
+         SweepScenario(panel: .fixed(Ratio(60)), requests: [(0, .cap(Ratio(60))), (1_000 * ms, .cap(Ratio(30)))],
+                       work: [(0, 20 * ms)])),
+        ("True NTSC (60000/1001 Hz) stays on its vblanks for ten minutes",
+         SweepScenario(panel: .fixed(Ratio(60000, 1001)), duration: 600_000 * ms)),
+        ("A cap of 1 on 59.94 Hz is every 60th vblank",
+         SweepScenario(panel: .fixed(Ratio(2997, 50)), requests: [(0, .cap(Ratio(1)))], duration: 5_000 * ms)),
+        ("A VRR range with equal ends",
+         SweepScenario(panel: .variable(Ratio(144), Ratio(144)), requests: [(0, .cap(Ratio(100)))])),
+        ("LFC with the game working through the repeat's slot",
+         SweepScenario(panel: .variable(Ratio(48), Ratio(144)), requests: [(0, .cap(Ratio(20)))],
+                       work: [(0, 30 * ms)], hitches: [(700 * ms, 17 * ms)])),
+        ("A preferred rate between the divisors of 143.856 Hz, then a range",
+         SweepScenario(panel: .fixed(Ratio(17982, 125)),
+                       requests: [(0, .preferred(Ratio(45))),
+                                  (900 * ms, .range(minimum: Ratio(48), maximum: Ratio(90), preferred: Ratio(60)))])),
+        // Found by the sweep.
+        ("Timer-paced: a range whose minimum is above the preferred rate runs at the minimum",
+         SweepScenario(panel: .fixed(Ratio(144)), vsync: false,
+                       requests: [(0, .range(minimum: Ratio(300), maximum: nil, preferred: Ratio(200)))])),
+        ("Overload on a VRR range with equal ends stays exact (the panel's own refreshes at 1/144 s, not rounded)",
+         SweepScenario(panel: .variable(Ratio(144), Ratio(144)), requests: [(0, .cap(Ratio(165)))], work: [(0, 8 * ms)])),
+        ("Narrow VRR range: after a hitch the target is a slot the panel can reach",
+         SweepScenario(panel: .variable(Ratio(90), Ratio(100)),
+                       requests: [(0, .range(minimum: nil, maximum: Ratio(2997, 50), preferred: Ratio(360)))],
+                       work: [(0, 2 * ms)], hitches: [(500 * ms, 17 * ms)])),
+        ("After a display change the cadence starts at the new grid's next vblank, even one after the last glass",
+         SweepScenario(panel: .variable(Ratio(50), Ratio(60)), displayChanges: [(100_205_869, .fixed(Ratio(30)))],
+                       requests: [(0, .range(minimum: Ratio(10), maximum: nil, preferred: Ratio(360)))],
+                       work: [(0, 35 * ms)])),
+        ("A 2 s hitch on a narrow VRR range restarts the cadence from the glass",
+         SweepScenario(panel: .variable(Ratio(90), Ratio(100)), work: [(0, 12 * ms)], hitches: [(2_339_720, 2_000 * ms)])),
+        ("LFC whose forced repeats the game's work covers (33 Hz on 90-100 with 20 ms of work)",
+         SweepScenario(panel: .variable(Ratio(90), Ratio(100)), requests: [(0, .cap(Ratio(40)))], work: [(0, 20 * ms)])),
+    ]
+}
