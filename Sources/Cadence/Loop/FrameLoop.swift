@@ -3,8 +3,9 @@
 /// Each turn asks the ``DisplayLink`` for the frame's target, lets the game
 /// update to that target and draw, then presents according to the
 /// ``PresentPlan``: in the refresh before the target vblank with vsync, at the
-/// target itself when timed (VRR or no vsync), repeating the previous frame
-/// in between when variable refresh runs below the panel's minimum. With
+/// target itself when timed (VRR or no vsync), a late frame held to the next
+/// slot of the cadence, repeating the previous frame in between when variable
+/// refresh runs below the panel's minimum. With
 /// ``latency`` `.low` it waits *before* the callback instead, until the target
 /// less the frame's predicted cost, so the game reads its input just in time.
 /// The loop is synchronous, so with SDL every call stays on the main thread.
