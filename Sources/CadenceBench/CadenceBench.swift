@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cadence
 import Foundation
 
 /// `cadence-bench`: the project's performance figures, judged here and never in tests.
@@ -7,7 +8,7 @@ struct CadenceBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence-bench",
         abstract: "Pacing benchmarks. With no subcommand, runs them all.",
-        subcommands: [All.self, Pacing.self, LinkCost.self, Soak.self],
+        subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self],
         defaultSubcommand: All.self
     )
 
@@ -19,7 +20,34 @@ struct CadenceBench: ParsableCommand {
         func run() throws {
             try LinkCost.report()
             print()
-            if try !pacing.bench.run() { throw ExitCode(2) }
+            let met = try pacing.bench.run()
+            print()
+            try LatencyBench(fps: 60, work: 2_000_000, rounds: pacing.rounds, roundSeconds: pacing.roundSeconds).run()
+            if !met { throw ExitCode(2) }
+        }
+    }
+
+    /// Cadence's latency modes against wait-after and wait-before limiters.
+    struct Latency: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Input latency and interval error: Cadence low and smooth against wait-after-present (MangoHud late) and wait-before-present (early) limiters.")
+        @Option(help: "The cap, e.g. 60.") var fps = 60
+        @Option(help: "Busy work per frame in ms, besides drawing, e.g. 2.") var workMs = 2.0
+        @Option(help: "Interleaved rounds; the table reports medians over them, e.g. 5.") var rounds = 5
+        @Option(help: "Seconds each limiter runs in one round, e.g. 3.") var roundSeconds = 3
+
+        func validate() throws {
+            guard (1...1000).contains(fps) else { throw ValidationError("--fps: expected 1 to 1000, e.g. 60") }
+            guard workMs.isFinite, workMs >= 0, workMs < 1000 / Double(fps) else {
+                throw ValidationError("--work-ms: expected 0 up to less than one frame interval, e.g. 2")
+            }
+            guard (1...1000).contains(rounds) else { throw ValidationError("--rounds: expected 1 to 1000, e.g. 5") }
+            guard (1...600).contains(roundSeconds) else { throw ValidationError("--round-seconds: expected 1 to 600, e.g. 3") }
+        }
+
+        func run() throws {
+            try LatencyBench(fps: fps, work: TimeUnit.nanoseconds(milliseconds: workMs), rounds: rounds,
+                             roundSeconds: roundSeconds).run()
         }
     }
 
@@ -72,8 +100,14 @@ struct PacingOptions: ParsableArguments {
     @Option(help: "Rates to pace at, comma-separated, e.g. 60,78,144.")
     var fps = "60,78,144"
 
-    @Option(help: "Seconds measured per limiter and rate, e.g. 10.")
-    var seconds = 10
+    @Option(help: "Interleaved rounds per rate; the table reports medians over them, e.g. 5.")
+    var rounds = 5
+
+    @Option(help: "Seconds each limiter runs in one round, e.g. 3.")
+    var roundSeconds = 3
+
+    @Flag(help: "Also run the presenter's explored variants: quantile margin, 10% spin budget, SCHED_FIFO.")
+    var explore = false
 
     @Option(help: "Busy background threads while measuring, e.g. 1 to keep the other core busy.")
     var load = 0
@@ -85,7 +119,8 @@ struct PacingOptions: ParsableArguments {
         guard let rates, !rates.isEmpty, rates.allSatisfy({ (1...1000).contains($0) }) else {
             throw ValidationError("--fps: expected rates from 1 to 1000 separated by commas, e.g. 60,78,144")
         }
-        guard (1...3600).contains(seconds) else { throw ValidationError("--seconds: expected 1 to 3600, e.g. 10") }
+        guard (1...1000).contains(rounds) else { throw ValidationError("--rounds: expected 1 to 1000, e.g. 5") }
+        guard (1...600).contains(roundSeconds) else { throw ValidationError("--round-seconds: expected 1 to 600, e.g. 3") }
         guard (0...64).contains(load) else { throw ValidationError("--load: expected 0 to 64 threads, e.g. 1") }
         guard PacingBench.SpinStep(rawValue: spin) != nil else { throw ValidationError("--spin: expected pause, yield or none") }
     }
@@ -98,6 +133,7 @@ struct PacingOptions: ParsableArguments {
 
     /// The benchmark these options describe (after validation).
     var bench: PacingBench {
-        PacingBench(rates: rates!, rounds: seconds, load: load, spin: PacingBench.SpinStep(rawValue: spin)!)
+        PacingBench(rates: rates!, rounds: rounds, roundSeconds: roundSeconds, load: load,
+                    spin: PacingBench.SpinStep(rawValue: spin)!, explore: explore)
     }
 }

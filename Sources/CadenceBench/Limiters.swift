@@ -6,12 +6,24 @@ enum Limiter: String, CaseIterable {
     /// Cadence: the display link, the frame loop and the precise sleeper, on
     /// the SDL backend, exactly as the sample game runs headless.
     case presenter
+    /// The presenter with the sleeper's margin covering the 90th percentile of
+    /// recent wake-up shortfalls instead of the largest (explored).
+    case presenterQuantile = "pres. q0.9"
+    /// The presenter with the spin capped at 10% of the frame interval (explored).
+    case presenterBudget = "pres. 10%"
+    /// The presenter in the `SCHED_FIFO` class where the system allows it (explored).
+    case presenterFIFO = "pres. FIFO"
     /// The common limiter: after presenting, `SDL_Delay` the whole
     /// milliseconds left of the frame, measured from the frame's start.
     case sdlDelay = "SDL_Delay"
     /// Spin on the clock to each absolute deadline: as precise as pacing gets,
     /// at the cost of a whole core.
     case busyWait = "busy-wait"
+
+    /// The three the targets compare.
+    static let standard: [Limiter] = [.presenter, .sdlDelay, .busyWait]
+    /// The presenter's variants explored for noisy machines.
+    static let explored: [Limiter] = [.presenterQuantile, .presenterBudget, .presenterFIFO]
 }
 
 /// Runs the limiters at one rate, a stretch at a time: a trivial scene drawn
@@ -22,6 +34,8 @@ final class LimiterRuns {
     let rate: FrameRate
     /// The presenter's sleeper, kept across stretches as a game keeps it for its life.
     let sleeper: PreciseSleeper
+    /// Each explored variant's own sleeper, so that what one learns cannot help another.
+    private let variantSleepers: [Limiter: PreciseSleeper]
     private var drawn = 0
 
     /// Runs at `fps`; the presenter spins with `spin`.
@@ -29,13 +43,28 @@ final class LimiterRuns {
         self.renderer = renderer
         rate = FrameRate(hz: Double(fps))
         sleeper = PreciseSleeper(clock: clock, spin: spin)
+        let budget = PreciseSleeper(clock: clock, spin: spin)
+        budget.setBudget(fraction: 0.1, ofInterval: rate.period)
+        variantSleepers = [
+            .presenterQuantile: PreciseSleeper(clock: clock, tuning: .init(shortfallQuantile: 0.9), spin: spin),
+            .presenterBudget: budget,
+            .presenterFIFO: PreciseSleeper(clock: clock, spin: spin),
+        ]
     }
+
+    /// Whether the system granted `SCHED_FIFO` the last time the FIFO variant ran.
+    private(set) var fifoGranted = false
 
     /// Runs `limiter` for `warmup + frames` frames and measures the last `frames`.
     func measure(_ limiter: Limiter, warmup: Int, frames: Int) -> Stretch {
         var recorder = Recorder(warmup: warmup, clock: clock)
         switch limiter {
-        case .presenter: runPresenter(&recorder, frames: warmup + frames)
+        case .presenter: runPresenter(&recorder, frames: warmup + frames, sleeper: sleeper)
+        case .presenterQuantile, .presenterBudget: runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
+        case .presenterFIFO:
+            fifoGranted = RealTimeScheduling.request()
+            runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
+            RealTimeScheduling.release()
         case .sdlDelay: runSDLDelay(&recorder, frames: warmup + frames)
         case .busyWait: runBusyWait(&recorder, frames: warmup + frames)
         }
@@ -52,7 +81,7 @@ final class LimiterRuns {
         drawn += 1
     }
 
-    private func runPresenter(_ recorder: inout Recorder, frames: Int) {
+    private func runPresenter(_ recorder: inout Recorder, frames: Int, sleeper: PreciseSleeper) {
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) { [sleeper] in sleeper.wait(until: $0) }
         let link = DisplayLink(preferred: FrameRateRange(fps: rate.hz), jitterTolerance: SDLBackend.jitterTolerance)
         let client = BenchClient(frames: frames, recorder: recorder) { [unowned self] in draw() }
@@ -98,6 +127,8 @@ final class LimiterRuns {
 struct Stretch {
     /// When present returned, for each measured frame.
     var presents: [Nanoseconds] = []
+    /// Present return minus the frame's input time, where the limiter reports one.
+    var latencies: [Nanoseconds] = []
     /// The pacing thread's CPU time over the measured frames.
     var cpu: Nanoseconds = 0
     /// Wall time over the measured frames.
@@ -119,13 +150,14 @@ struct Recorder {
         self.clock = clock
     }
 
-    mutating func presented(at time: Nanoseconds) {
+    mutating func presented(at time: Nanoseconds, inputAt input: Nanoseconds? = nil) {
         if count == warmup {
             cpuStart = ThreadCPUTime.now
             wallStart = time
         }
         if count >= warmup {
             stretch.presents.append(time)
+            if let input { stretch.latencies.append(time - input) }
             stretch.cpu = ThreadCPUTime.now - cpuStart
             stretch.wall = time - wallStart
         }

@@ -21,6 +21,8 @@ final class Game: FrameLoopClient {
     private(set) var statistics = FrameStatistics()
     private var trace: TraceWriter?
     private var slider: FPSSlider
+    /// Low or smooth; the L key toggles it.
+    private var latency: FrameLatency
     private let start: Nanoseconds
     private var lastFrame: DisplayLinkFrame?
     private var pendingHitches: [(at: Nanoseconds, duration: Nanoseconds)]
@@ -38,6 +40,7 @@ final class Game: FrameLoopClient {
         self.start = start
         self.describeDisplay = describeDisplay
         pendingHitches = config.hitches
+        latency = config.latency
         slider = FPSSlider(request: FPSSlider.Request(config.fps), maximum: max(240, Int(displayRate.rounded(.up))))
         if let scene { slider.layout(width: scene.width, height: scene.height) }
     }
@@ -51,10 +54,14 @@ final class Game: FrameLoopClient {
         pushScriptedInput(at: now)
         applyFPSSchedule(at: now)
         applyRequest(to: loop)
+        loop.latency = latency
         return !quit
     }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+        // With low latency the loop waited since prepareFrame: read the input
+        // that came meanwhile, so the frame shows what the player did just now.
+        if scene != nil, loop.latency == .low { handleEvents(EventPump.poll(), loop) }
         let now = loop.clock.now - start
         loop.backend.doWork(config.workSchedule.value(at: now) ?? 0)
         if let hitch = pendingHitches.first, hitch.at <= now {
@@ -127,6 +134,8 @@ final class Game: FrameLoopClient {
                 scene?.showGraph.toggle()
             case .keyDown(.letter("t"), _, false):
                 scene?.showHitchDemo.toggle()
+            case .keyDown(.letter("l"), _, false):
+                latency = latency == .low ? .smooth : .low
             case .keyDown(let key, let shift, _):
                 _ = slider.handle(key: key, shift: shift, effective: effective)
             case .resized(let w, let h):
@@ -226,11 +235,15 @@ final class Game: FrameLoopClient {
         let recent = statistics.intervalPercentiles([0.5, 0.99]).map {
             $0.map { String(format: "%.2f", TimeUnit.milliseconds($0)) } ?? "–"
         }
+        let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
+            String(format: "%.2f", TimeUnit.milliseconds($0))
+        } ?? "–"
         return [
             "requested \(requested)   effective \(effective)",
             "display   \(status.summary)",
             "vsync     \(status.vsync)",
             "frame     p50 \(recent[0]) ms   p99 \(recent[1]) ms   hitches \(statistics.hitchCount)",
+            "latency   \(latency == .low ? "low (just in time)" : "smooth"), input to glass p50 \(inputToGlass) ms  (L)",
             "keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive",
             "          F fullscreen  V vsync  H hitch  G graph  T hitch demo  Q quit",
         ]

@@ -18,6 +18,7 @@ struct GameConfig {
 
     var isSimulation: Bool
     var fps: FPSRequest
+    var latency: FrameLatency
     var fpsSchedule: [(at: Nanoseconds, value: FPSRequest)]
     var hitches: [(at: Nanoseconds, duration: Nanoseconds)]
     var workSchedule: Schedule<Nanoseconds>

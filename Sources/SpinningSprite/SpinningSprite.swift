@@ -12,12 +12,13 @@ struct SpinningSprite: ParsableCommand {
         abstract: "A sprite spinning on Cadence's display link: FPS slider, frame-time graph, hitch demo.",
         discussion: """
         Keys: Left/Right ±1 FPS (Shift ±10), 1/2/3 = 30/60/120, 0 = display rate, A = adaptive,
-        F fullscreen, V vsync on/off/adaptive, H inject a 50 ms hitch, G graph, T hitch demo, Esc/Q quit.
+        L latency low/smooth, F fullscreen, V vsync on/off/adaptive, H inject a 50 ms hitch, G graph, T hitch demo, Esc/Q quit.
 
         Examples:
           spinning-sprite
           spinning-sprite --headless --frames 120 --screenshot out.bmp
           spinning-sprite --simulate-display vrr:48-144 --fullscreen --fps 78 --trace t.csv
+          spinning-sprite --fps 60 --latency low
         """
     )
 
@@ -43,6 +44,12 @@ struct SpinningSprite: ParsableCommand {
 
     @Option(help: ArgumentHelp("FPS cap: 0 = display rate, 1…1000, or adaptive, e.g. --fps 78.", valueName: "n|adaptive"))
     var fps = "0"
+
+    @Option(help: ArgumentHelp("""
+        When each frame starts: smooth (right after the previous present) or low (just in time \
+        for its target, so input is read as late as the frame allows), e.g. --fps 60 --latency low.
+        """, valueName: "low|smooth"))
+    var latency = "smooth"
 
     @Option(help: ArgumentHelp("Vsync mode: on, off or adaptive (late-swap tearing), e.g. --vsync off.", valueName: "mode"))
     var vsync = "on"
@@ -131,6 +138,7 @@ struct SpinningSprite: ParsableCommand {
             let config = GameConfig(
                 isSimulation: simulated != nil,
                 fps: try FPSRequest.parse(fps, flag: "--fps"),
+                latency: try FrameLatency.parse(latency, flag: "--latency"),
                 fpsSchedule: try fpsSchedule.map { try Schedule<FPSRequest>.parseFPS($0, flag: "--fps-schedule").entries } ?? [],
                 hitches: try hitch.map { try Schedule<Nanoseconds>.parseMilliseconds($0, flag: "--hitch", allowZero: false).entries }?
                     .map { (at: $0.at, duration: $0.value) } ?? [],

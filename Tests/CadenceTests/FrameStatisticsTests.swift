@@ -58,6 +58,25 @@ struct FrameStatisticsTests {
         #expect(stats.runSummary.hitches == 0)
     }
 
+    @Test("Latency is callback start to present: the run's median in the summary, the recent one for the overlay")
+    func latency() {
+        var stats = FrameStatistics(recentCapacity: 10)
+        #expect(stats.runSummary.p50Latency == nil)
+        #expect(stats.recentLatencyPercentile(0.5) == nil)
+        let period = hz(60).period
+        for i in 0..<30 {
+            let shown = Nanoseconds(i + 1) * period
+            // 20 frames started a whole refresh before the glass, then 10 just 2.5 ms before.
+            let start = shown - (i < 20 ? period : 2_500_000)
+            stats.record(FrameRecord(frame: i, timestamp: 0, targetTimestamp: shown, presentTime: shown, delta: period,
+                                     fpsCap: 60, effectiveHz: 60, refreshMode: .fixed, angle: 0,
+                                     callbackStart: start, workEnd: start, presentSubmit: shown, skippedFrames: 0))
+        }
+        #expect(abs(stats.runSummary.p50Latency! - period) <= 1_000)
+        #expect(stats.recentLatencyPercentile(0.5) == 2_500_000)
+        #expect(stats.runSummary.line.hasSuffix(", latency p50 16.667 ms"))
+    }
+
     @Test func histogramPercentilesAcrossFineAndCoarseBuckets() {
         var h = IntervalHistogram()
         for _ in 0..<98 { h.record(10 * ms) }

@@ -110,6 +110,33 @@ struct PreciseSleeperTests {
         #expect(sleeper.margin == 250 * µs, "the spike is forgotten")
     }
 
+    @Test("With a quantile below 1 the margin covers that share of the remembered shortfalls, not the worst")
+    func quantileMargin() {
+        let tuning = PreciseSleeper.Tuning(initialMargin: 1_000 * µs, safety: 100 * µs, memory: 10_000_000 * µs,
+                                           shortfallQuantile: 0.9)
+        // Nine ordinary wake-ups 100 µs late and one 1.5 ms late, repeating.
+        let clock = OversleepingClock(oversleeps: Array(repeating: 100 * µs, count: 9) + [1_500 * µs])
+        let sleeper = clock.sleeper(tuning)
+        for k in 1...40 { sleeper.wait(until: Nanoseconds(k) * 10_000 * µs) }
+        // The 90th percentile of forty shortfalls (four of them 1.5 ms) is an ordinary one.
+        #expect(sleeper.margin == 200 * µs)
+        let largest = OversleepingClock(oversleeps: clock.oversleeps)
+        let worstCase = largest.sleeper(.init(initialMargin: 1_000 * µs, safety: 100 * µs, memory: 10_000_000 * µs))
+        for k in 1...40 { worstCase.wait(until: Nanoseconds(k) * 10_000 * µs) }
+        #expect(worstCase.margin == 1_600 * µs)
+    }
+
+    @Test("A budget tied to the frame interval caps the spin: the sleep ends no earlier than the ceiling before the deadline")
+    func budgetCapsTheSpin() {
+        let clock = OversleepingClock(oversleeps: [0], spinStep: 1 * µs)
+        let sleeper = clock.sleeper(.init(initialMargin: 2_000 * µs))
+        sleeper.setBudget(fraction: 0.1, ofInterval: 6_944_444)
+        #expect(sleeper.marginCeiling == 694_444)
+        sleeper.wait(until: 10_000 * µs)
+        #expect(clock.sleepDeadlines == [10_000 * µs - 694_444])
+        #expect(clock.now >= 10_000 * µs && clock.now < 10_000 * µs + clock.spinStep)
+    }
+
     @Test("Time the spin loses past the deadline counts too: the margin then covers it")
     func spinLossWidensTheMargin() {
         let clock = OversleepingClock(oversleeps: [100 * µs], spinStep: 1 * µs)

@@ -33,6 +33,6 @@ struct InterruptTests {
         #expect(text.hasSuffix("\n"))
         let rows = text.split(separator: "\n")
         #expect(rows.count > 100)
-        #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 9 })
+        #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 10 })
     }
 }

@@ -13,7 +13,7 @@ struct SpinningSpriteCLITests {
         ["--work-schedule", "0:nan"], ["--duration", "0"], ["--duration", "-1"], ["--duration", "inf"],
         ["--frames", "0"], ["--frames", "2.5"], ["--spin-speed", "nan"], ["--window", "0x720"], ["--window", "big"],
         ["--vsync", "sometimes"], ["--vrr", "maybe"], ["--vrr-range", "144-48"], ["--vrr-range", "0-60"],
-        ["--input-script", "1:key=??"], ["--trace", "t.txt"],
+        ["--input-script", "1:key=??"], ["--trace", "t.txt"], ["--latency", "lowest"], ["--latency", ""],
         ["--input-script", "0.5:key=right", "--simulate-display", "fixed:60"],
     ])
     func malformed(arguments: [String]) throws {
@@ -34,7 +34,7 @@ struct SpinningSpriteCLITests {
                                  uniquingKeysWith: { a, _ in a })
         for flag in ["--headless", "--simulate-display", "--fullscreen", "--fps", "--vsync", "--vrr", "--vrr-range",
                      "--spin-speed", "--fps-schedule", "--refresh-schedule", "--hitch", "--work-schedule",
-                     "--input-script", "--duration", "--frames", "--screenshot", "--trace", "--window", "--sprite"] {
+                     "--input-script", "--latency", "--duration", "--frames", "--screenshot", "--trace", "--window", "--sprite"] {
             let entry = try #require(entries[flag], "help lacks \(flag)")
             #expect(entry.contains("e.g."), "\(flag) has no example")
         }

@@ -9,7 +9,7 @@ struct TraceFormatTests {
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30", "--trace", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time")
         #expect(lines.count == 31)
         let row = lines[11].split(separator: ",").map(String.init)   // frame 10
         #expect(row[0] == "10")
@@ -25,7 +25,32 @@ struct TraceFormatTests {
         let angle = try #require(Double(row[8]))
         #expect(abs(angle - 0.5 * .pi * 11 / 60) < 1e-9)
         #expect(row[1].split(separator: ".").last!.count >= 9)
+        // Smooth latency: with no work the callback starts the instant the
+        // previous frame is on the glass (the simulated present blocks until then).
+        let previous = lines[10].split(separator: ",").map(String.init)
+        #expect(row[9] == previous[3])
         #expect(result.stdout.contains("frames 30"))
+    }
+
+    @Test("--latency low in simulation: each frame's callback starts its work plus 0.5 ms before the glass")
+    func lowLatencyInSimulation() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let path = dir.appendingPathComponent("t.csv").path
+        let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--fps", "60", "--work-schedule",
+                                                            "0:2", "--latency", "low", "--frames", "60", "--trace", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.count == 60)
+        // From the second frame (the first has nothing to predict from): 2 ms of
+        // work plus the smallest safety, 0.5 ms, exactly; every frame on its target.
+        for row in rows.dropFirst() {
+            let (present, callback) = (try #require(Double(row[3])), try #require(Double(row[9])))
+            #expect(abs(present - callback - 0.002_5) < 2e-9, "frame \(row[0])")
+            #expect(row[3] == row[2])
+        }
+        // The summary's median is the histogram's 1 µs bucket around 2.5 ms.
+        #expect(result.stdout.contains(", latency p50 2.50"))
     }
 
     @Test func chromeTraceParsesWithWorkWaitAndCounters() throws {
@@ -44,5 +69,9 @@ struct TraceFormatTests {
         let counters = Set(events.filter { $0["ph"] as? String == "C" }.compactMap { $0["name"] as? String })
         #expect(counters.contains("effective_hz"))
         #expect(counters.contains("fps_cap"))
+        // One input-read instant per frame, at the work slice's start.
+        let reads = events.filter { $0["name"] as? String == "input read" }
+        #expect(reads.count == 40)
+        #expect(reads.first?["ts"] as? Double == work["ts"] as? Double)
     }
 }

@@ -5,8 +5,10 @@
 /// ``PresentPlan``: in the refresh before the target vblank with vsync, at the
 /// target itself when timed (VRR or no vsync), a late frame held to the next
 /// slot of the cadence, repeating the previous frame in between when variable
-/// refresh runs below the panel's minimum. The loop
-/// is synchronous, so with SDL every call stays on the main thread.
+/// refresh runs below the panel's minimum. With
+/// ``latency`` `.low` it waits *before* the callback instead, until the target
+/// less the frame's predicted cost, so the game reads its input just in time.
+/// The loop is synchronous, so with SDL every call stays on the main thread.
 public final class FrameLoop {
     /// The display link planning each frame.
     public let link: DisplayLink
@@ -28,8 +30,15 @@ public final class FrameLoop {
     public var isAdaptive: Bool { rateLimit == .adaptive }
     /// The requested rate as the trace records it: the FPS cap, nil when adaptive.
     public var requestedFPS: Double? { isAdaptive ? nil : link.preferredFramesPerSecond }
+    /// When callbacks start: right after the previous present (`.smooth`), or
+    /// just in time for the target (`.low`). Can change between frames.
+    public var latency: FrameLatency = .smooth
+    /// What frames have cost lately; learned in both modes, so switching to
+    /// low latency starts from real figures.
+    public internal(set) var costPredictor = FrameCostPredictor()
 
-    private var lastShown: Nanoseconds?
+    /// When the panel last flipped: the previous frame's vblank, or a repeat of it.
+    var lastShown: Nanoseconds?
     private var adaptive: AdaptiveRateController?
 
     /// A loop presenting `link`'s frames on `backend`, at the link's preferred range.
@@ -61,6 +70,7 @@ public final class FrameLoop {
             let record = runOneFrame(client)
             adaptive?.record(work: record.workEnd - record.callbackStart, late: record.isLate(),
                              at: record.presentSubmit)
+            costPredictor.observe(record)
             client.framePresented(record, self)
         }
     }
@@ -68,9 +78,11 @@ public final class FrameLoop {
     /// One turn of the loop; the record of what happened.
     private func runOneFrame(_ client: FrameLoopClient) -> FrameRecord {
         let clock = backend.clock
-        let start = clock.now
+        let planned = clock.now
         let timing = backend.currentTiming()
-        let frame = link.nextFrame(now: start, lastShown: lastShown, timing: timing)
+        let frame = link.nextFrame(now: planned, lastShown: lastShown, timing: timing)
+        if latency == .low { waitForJustInTimeStart(of: frame) }
+        let start = clock.now
         let angle = client.runFrame(frame, self)
         let workEnd = clock.now
 

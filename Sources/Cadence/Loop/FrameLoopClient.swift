@@ -6,6 +6,8 @@ public protocol FrameLoopClient: AnyObject {
 
     /// Update the game to `frame.targetTimestamp` and draw it. Return the value
     /// the trace records as `angle` (the sample's sprite angle, in radians).
+    /// With ``FrameLatency/low`` the loop waited between ``prepareFrame(_:)``
+    /// and this call: read input here too, or the wait's input is a frame old.
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double
 
     /// The frame has been presented; statistics, traces and overlays read it here.

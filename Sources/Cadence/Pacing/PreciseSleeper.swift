@@ -15,8 +15,10 @@
 /// The margin is learned. After every sleep its *shortfall* is remembered for
 /// ``Tuning/memory``: the oversleep (how long after the wake-up time the sleep
 /// really ended) plus any time the spin lost past the deadline (the thread
-/// kept from the core right after waking). The margin becomes the largest
-/// remembered shortfall plus ``Tuning/safety``, within ``Tuning/marginBounds``.
+/// kept from the core right after waking). The margin becomes the remembered
+/// shortfalls' ``Tuning/shortfallQuantile`` (the largest, by default) plus
+/// ``Tuning/safety``, within ``Tuning/marginBounds`` and under the
+/// ``marginCeiling`` a game may tie to its frame interval.
 /// So the spin lasts just long enough to absorb the machine's own wake-up
 /// error: short on a quiet machine, longer on a busy one. Bad wake-ups come in
 /// bursts (another process takes the core for a while), so one raises the
@@ -40,14 +42,22 @@ public final class PreciseSleeper {
         public var safety: Nanoseconds
         /// How long an oversleep is remembered.
         public var memory: Nanoseconds
+        /// Which of the remembered shortfalls the margin covers (0…1, nearest
+        /// rank): 1 covers the largest, so one wake-up 3 ms late makes every
+        /// wait spin 3 ms for the whole memory; 0.9 lets the worst tenth end
+        /// late instead, for much less spinning on a noisy machine.
+        public var shortfallQuantile: Double
 
         /// A tuning. The defaults were measured with `Scripts/bench` on a
         /// 2-core Linux machine with the timer slack lowered (see `TimerSlack`
         /// in CadenceSDL), sharing its cores with other work.
         public init(initialMargin: Nanoseconds = 1_000_000,
                     marginBounds: ClosedRange<Nanoseconds> = 50_000...2_000_000,
-                    safety: Nanoseconds = 400_000, memory: Nanoseconds = 2_000_000_000) {
-            precondition(marginBounds.lowerBound >= 0 && safety >= 0 && memory > 0, "a tuning needs sane bounds")
+                    safety: Nanoseconds = 400_000, memory: Nanoseconds = 2_000_000_000,
+                    shortfallQuantile: Double = 1) {
+            precondition(marginBounds.lowerBound >= 0 && safety >= 0 && memory > 0 && (0...1).contains(shortfallQuantile),
+                         "a tuning needs sane bounds")
+            self.shortfallQuantile = shortfallQuantile
             self.initialMargin = initialMargin
             self.marginBounds = marginBounds
             self.safety = safety
@@ -59,8 +69,14 @@ public final class PreciseSleeper {
     public let clock: FrameClock
     /// How the margin is learned.
     public let tuning: Tuning
-    /// How long before a deadline the sleep ends and the spin begins.
+    /// How long before a deadline the sleep ends and the spin begins, as learned.
     public private(set) var margin: Nanoseconds
+    /// The most a wait may spin, whatever was learned; nil for no limit but
+    /// the tuning's bounds. A budget tied to the frame interval (see
+    /// ``setBudget(fraction:ofInterval:)``) caps the pacing's CPU share on a
+    /// machine whose wake-ups are often late, at the price of those waits
+    /// ending late by the rest.
+    public var marginCeiling: Nanoseconds?
 
     /// Remembered shortfalls and when they were observed, oldest first.
     private var shortfalls: [(at: Nanoseconds, span: Nanoseconds)] = []
@@ -82,7 +98,7 @@ public final class PreciseSleeper {
     /// the machine allows; never before. Returns the lateness (0 or more).
     @discardableResult
     public func wait(until deadline: Nanoseconds) -> Nanoseconds {
-        let wakeAt = deadline - margin
+        let wakeAt = deadline - min(margin, marginCeiling ?? margin)
         let slept = clock.now < wakeAt
         if slept { clock.sleep(until: wakeAt) }
         let woke = clock.now
@@ -100,14 +116,21 @@ public final class PreciseSleeper {
         return now - deadline
     }
 
+    /// Caps the spin of every wait at `fraction` of `interval` (the frame
+    /// interval in effect): at most that share of a core goes to spinning.
+    public func setBudget(fraction: Double, ofInterval interval: Nanoseconds) {
+        marginCeiling = Nanoseconds((Double(interval) * fraction).rounded())
+    }
+
     /// Remembers `shortfall`, forgets those older than the memory, and
     /// re-derives the margin from the rest.
     private func learn(shortfall: Nanoseconds, at time: Nanoseconds) {
         shortfalls.append((time, max(0, shortfall)))
         let forgotten = shortfalls.prefix { $0.at < time - tuning.memory }.count
         shortfalls.removeFirst(forgotten)
-        let largest = shortfalls.lazy.map(\.span).max()!
-        margin = (largest + tuning.safety).clamped(to: tuning.marginBounds)
+        let covered = tuning.shortfallQuantile >= 1 ? shortfalls.lazy.map(\.span).max()!
+            : shortfalls.map(\.span).sorted().nearestRank(tuning.shortfallQuantile)!
+        margin = (covered + tuning.safety).clamped(to: tuning.marginBounds)
     }
 }
 

@@ -22,7 +22,9 @@ public struct FrameRecord: Sendable, Equatable {
     public var refreshMode: RefreshMode
     /// The sprite's unwrapped angle in radians, as drawn in this frame.
     public var angle: Double
-    /// When the callback started (the game's update began).
+    /// When the callback started: the game read its input and began its update.
+    /// With ``FrameLatency/low`` the loop waited before this, so it lies
+    /// closer to the target than the previous present.
     public var callbackStart: Nanoseconds
     /// When the game's work ended and the presenter began waiting.
     public var workEnd: Nanoseconds
@@ -30,6 +32,10 @@ public struct FrameRecord: Sendable, Equatable {
     public var presentSubmit: Nanoseconds
     /// Link intervals skipped before this callback (0 when on time).
     public var skippedFrames: Int
+
+    /// Input-to-glass latency: from the callback's start, when the game read
+    /// its input, to `presentTime`.
+    public var inputToGlass: Nanoseconds { presentTime - callbackStart }
 
     /// Whether the frame reached the glass after its target (by more than `tolerance`).
     public func isLate(tolerance: Nanoseconds = 500_000) -> Bool {

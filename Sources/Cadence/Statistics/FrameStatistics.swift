@@ -11,7 +11,9 @@ public struct FrameStatistics: Sendable {
     private var recent: [Nanoseconds?]
     private var nextSlot = 0
     private var recentCount = 0
+    private var recentLatency: [Nanoseconds]
     private var histogram = IntervalHistogram()
+    private var latencyHistogram = IntervalHistogram()
     private var lastPresent: Nanoseconds?
     private var frames = 0
     private var late = 0
@@ -22,6 +24,7 @@ public struct FrameStatistics: Sendable {
         precondition(recentCapacity > 0, "keep at least one interval")
         self.recentCapacity = recentCapacity
         recent = Array(repeating: nil, count: recentCapacity)
+        recentLatency = Array(repeating: 0, count: recentCapacity)
     }
 
     /// Adds one presented frame.
@@ -42,7 +45,9 @@ public struct FrameStatistics: Sendable {
             if span * 2 > expected * 3 { hitches += 1 }
         }
         lastPresent = record.presentTime
+        latencyHistogram.record(record.inputToGlass)
         recent[nextSlot] = interval
+        recentLatency[nextSlot] = record.inputToGlass
         nextSlot = (nextSlot + 1) % recentCapacity
         recentCount = min(recentCount + 1, recentCapacity)
     }
@@ -67,6 +72,13 @@ public struct FrameStatistics: Sendable {
         return qs.map { values.nearestRank($0) }
     }
 
+    /// The recent frames' input-to-glass latency at quantile `q` (0…1), for
+    /// the overlay; nil before the first frame.
+    public func recentLatencyPercentile(_ q: Double) -> Nanoseconds? {
+        let start = (nextSlot - recentCount + recentCapacity) % recentCapacity
+        return (0..<recentCount).map { recentLatency[(start + $0) % recentCapacity] }.sorted().nearestRank(q)
+    }
+
     /// Intervals so far more than 1.5× the link's interval: visible hitches.
     /// Cheap enough for a per-frame overlay, unlike ``runSummary``.
     public var hitchCount: Int { hitches }
@@ -74,6 +86,6 @@ public struct FrameStatistics: Sendable {
     /// The whole run so far.
     public var runSummary: RunSummary {
         RunSummary(frames: frames, p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
-                   lateFrames: late, hitches: hitches)
+                   lateFrames: late, hitches: hitches, p50Latency: latencyHistogram.percentile(0.5))
     }
 }

@@ -11,8 +11,11 @@ public struct RunSummary: Equatable, Sendable {
     public var lateFrames: Int
     /// Intervals more than 1.5× the link's interval for that frame: visible hitches.
     public var hitches: Int
+    /// Median input-to-glass latency (on glass, or present return in real
+    /// time, minus callback start), in ns; nil before the first frame.
+    public var p50Latency: Nanoseconds? = nil
 
-    /// `frames 600, interval p50 16.667 ms p99 16.701 ms, late 0, hitches 0`.
+    /// `frames 600, interval p50 16.667 ms p99 16.701 ms, late 0, hitches 0, latency p50 2.500 ms`.
     public var line: String {
         func ms(_ ns: Nanoseconds?) -> String {
             guard let ns else { return "–" }
@@ -21,5 +24,6 @@ public struct RunSummary: Equatable, Sendable {
             return "\(micro / 1_000).\(fraction) ms"
         }
         return "frames \(frames), interval p50 \(ms(p50Interval)) p99 \(ms(p99Interval)), late \(lateFrames), hitches \(hitches)"
+            + ", latency p50 \(ms(p50Latency))"
     }
 }

@@ -3,7 +3,9 @@
 ///
 /// Per frame: a `work` slice (callback start to the end of the game's work) and
 /// a `wait` slice (the presenter's wait until the present is submitted), an
-/// instant `on glass` event when the frame was shown, and counter tracks
+/// instant `input read` event when the callback started (its `latency_us`
+/// runs to the present), an instant `on glass` event when the frame was
+/// shown, and counter tracks
 /// `effective_hz` and `fps_cap` (0 = display rate; `adaptive` 1 while the rate
 /// follows the game). The file is streamed, and ``finish(summary:)`` closes the
 /// array, so a run stopped by SIGINT still leaves valid JSON.
@@ -34,6 +36,7 @@ final class ChromeTraceWriter: TraceWriter {
 
     func write(_ r: FrameRecord) throws {
         var events = [
+            #"{"name":"input read","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{"frame":\#(r.frame),"latency_us":\#(duration(r.callbackStart, r.presentTime))}}"#,
             #"{"name":"work","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"dur":\#(duration(r.callbackStart, r.workEnd)),"args":{"frame":\#(r.frame)}}"#,
             #"{"name":"wait","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.workEnd)),"dur":\#(duration(r.workEnd, r.presentSubmit)),"args":{"frame":\#(r.frame)}}"#,
             #"{"name":"on glass","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.presentTime)),"args":{"frame":\#(r.frame),"late_us":\#(duration(r.targetTimestamp, r.presentTime))}}"#,

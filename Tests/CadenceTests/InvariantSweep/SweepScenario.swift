@@ -94,6 +94,8 @@ struct SweepScenario: Sendable, CustomStringConvertible {
     /// The first callback at or after `at` works `duration` more, once.
     var hitches: [(at: Nanoseconds, duration: Nanoseconds)] = []
     var duration: Nanoseconds = 2_000_000_000
+    /// When callbacks start: the rules hold in both modes.
+    var latency: FrameLatency = .smooth
 
     var oracle: Oracle.Scenario {
         Oracle.Scenario(panel: panel.oracle, vsync: vsync, fullscreen: fullscreen, vrrAllowed: vrrAllowed,
@@ -107,7 +109,7 @@ struct SweepScenario: Sendable, CustomStringConvertible {
             + "changes \(displayChanges.map { "\(ms($0.at)):\($0.panel)" }); "
             + "requests \(requests.map { "\(ms($0.at)):\($0.request)" }); "
             + "work \(work.map { "\(ms($0.at)):\(ms($0.duration))" }); "
-            + "hitches \(hitches.map { "\(ms($0.at)):\(ms($0.duration))" }); duration \(ms(duration))"
+            + "hitches \(hitches.map { "\(ms($0.at)):\(ms($0.duration))" }); duration \(ms(duration)); latency \(latency)"
     }
 }
 
@@ -173,6 +175,7 @@ extension SweepScenario {
         s.hitches = (0..<Int.random(in: 0...2, using: &g)).map { _ in
             (time(below: duration), hitchMilliseconds.randomElement(using: &g)! * 1_000_000)
         }.sorted { $0.at < $1.at }
+        s.latency = Bool.random(using: &g) ? .low : .smooth
         return s
     }
 }
@@ -181,6 +184,10 @@ extension SweepScenario {
 final class SweepGame: FrameLoopClient {
     let scenario: SweepScenario
     private(set) var records: [FrameRecord] = []
+    /// When the loop planned each frame (the link's `now`): the callback's
+    /// start in smooth mode, before the wait in low latency mode.
+    private(set) var plannedAt: [Nanoseconds] = []
+    private var lastPrepared: Nanoseconds = 0
     private var nextRequest = 0
     private var nextHitch = 0
 
@@ -188,6 +195,7 @@ final class SweepGame: FrameLoopClient {
 
     func prepareFrame(_ loop: FrameLoop) -> Bool {
         let now = loop.clock.now
+        lastPrepared = now
         guard now < scenario.duration else { return false }
         while nextRequest < scenario.requests.count, scenario.requests[nextRequest].at <= now {
             loop.link.preferredFrameRateRange = scenario.requests[nextRequest].request.frameRateRange
@@ -197,6 +205,7 @@ final class SweepGame: FrameLoopClient {
     }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+        plannedAt.append(lastPrepared)
         let now = loop.clock.now
         var work = scenario.work.last { $0.at <= now }?.duration ?? 0
         while nextHitch < scenario.hitches.count, scenario.hitches[nextHitch].at <= now {
@@ -218,8 +227,16 @@ final class SweepGame: FrameLoopClient {
                                        changes: scenario.displayChanges.map { ($0.at, $0.panel.simulated) })
         let backend = FlipRecordingBackend(display)
         let game = SweepGame(scenario)
-        FrameLoop(link: DisplayLink(preferred: scenario.requests[0].request.frameRateRange), backend: backend).run(game)
-        let frames = game.records.map {
+        let loop = FrameLoop(link: DisplayLink(preferred: scenario.requests[0].request.frameRateRange), backend: backend)
+        loop.latency = scenario.latency
+        loop.run(game)
+        // The rules are about how the link planned each frame, so the oracle
+        // takes the planning time as the callback's (the same in smooth mode).
+        let frames = zip(game.records, game.plannedAt).map { record, planned in
+            var r = record
+            r.callbackStart = planned
+            return r
+        }.map {
             Oracle.Frame(index: $0.frame, callbackStart: $0.callbackStart, workEnd: $0.workEnd,
                          presentSubmit: $0.presentSubmit, target: $0.targetTimestamp, delta: $0.delta,
                          glass: $0.presentTime, timestamp: $0.timestamp, effectiveHz: $0.effectiveHz,

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How long before its target a frame's callback must start, learned from the
+/// frames so far: the basis of ``FrameLatency/low``.
+///
+/// A frame costs its work (callback start to the end of the game's work) plus
+/// the present's own cost (submit to return). The prediction is a high
+/// ``Tuning/quantile`` of that cost over the last ``Tuning/window`` frames: a
+/// percentile rather than the maximum, so a rare hitch, which no prediction
+/// could have saved, does not push every later frame early; a window of
+/// frames long enough to span the slow phases of a game whose work comes and
+/// goes, so a slow phase after a fast one is not late at its first frame.
+///
+/// To that comes a *safety*: ``Tuning/safetyBounds``' lower bound normally,
+/// doubled after every late frame (lateness comes in bursts: another process
+/// on the core, a scene that got heavier) and narrowed slowly back, its excess
+/// halving every ``Tuning/halfLife``, so one bad frame costs a little latency
+/// for a while rather than a run of late frames.
+///
+/// With vsync on a fixed display a present blocks until the vblank, so its own
+/// cost cannot be told from the wait and only the work is counted; the safety
+/// absorbs the rest.
+public struct FrameCostPredictor: Sendable {
+    /// How the prediction is made.
+    public struct Tuning: Equatable, Sendable {
+        /// How many recent frames the percentile is taken over.
+        public var window: Int
+        /// The percentile of the recent costs taken as the prediction (0…1).
+        public var quantile: Double
+        /// The narrowest and widest safety added to the prediction.
+        public var safetyBounds: ClosedRange<Nanoseconds>
+        /// How long the safety's excess over its lower bound takes to halve.
+        public var halfLife: Nanoseconds
+
+        /// A tuning: by default the 95th percentile of the last 120 frames
+        /// (2 s at 60 FPS, so six outliers are ignored), a safety of 0.5 ms to
+        /// 4 ms halving back in 1 s.
+        public init(window: Int = 120, quantile: Double = 0.95,
+                    safetyBounds: ClosedRange<Nanoseconds> = 500_000...4_000_000,
+                    halfLife: Nanoseconds = 1_000_000_000) {
+            precondition(window > 0 && (0...1).contains(quantile) && safetyBounds.lowerBound >= 0 && halfLife > 0,
+                         "a predictor needs a window, a quantile in 0…1, a non-negative safety and a half-life")
+            self.window = window
+            self.quantile = quantile
+            self.safetyBounds = safetyBounds
+            self.halfLife = halfLife
+        }
+    }
+
+    /// How the prediction is made.
+    public let tuning: Tuning
+    /// The margin added to the predicted cost now.
+    public private(set) var safety: Nanoseconds
+
+    private var costs: [Nanoseconds] = []
+    private var nextSlot = 0
+    private var lastObserved: Nanoseconds?
+
+    /// A predictor that has seen no frame yet.
+    public init(tuning: Tuning = Tuning()) {
+        self.tuning = tuning
+        safety = tuning.safetyBounds.lowerBound
+    }
+
+    /// The predicted cost of the next frame (work plus present); nil before any frame.
+    public var predictedCost: Nanoseconds? {
+        costs.sorted().nearestRank(tuning.quantile)
+    }
+
+    /// How long before its target the next callback should start: the
+    /// predicted cost plus the safety; nil before any frame (start at once).
+    public var lead: Nanoseconds? {
+        predictedCost.map { $0 + safety }
+    }
+
+    /// Learns from one presented frame.
+    ///
+    /// - Parameters:
+    ///   - work: callback start to the end of the game's work.
+    ///   - present: the present's own cost (0 where it cannot be told from a vsync wait).
+    ///   - late: whether the frame reached the glass after its target.
+    ///   - time: when it was presented, for the safety's decay.
+    public mutating func observe(work: Nanoseconds, present: Nanoseconds, late: Bool, at time: Nanoseconds) {
+        let cost = max(0, work) + max(0, present)
+        if costs.count < tuning.window {
+            costs.append(cost)
+        } else {
+            costs[nextSlot] = cost
+        }
+        nextSlot = (nextSlot + 1) % tuning.window
+        decaySafety(to: time)
+        if late { safety = min(tuning.safetyBounds.upperBound, max(safety * 2, 1)) }
+    }
+
+    /// Learns from a frame's record, as ``FrameLoop`` does after every present.
+    ///
+    /// A timed present (variable refresh, no vsync) waits for its target after
+    /// the work; a late one whose work and present fitted before the target was
+    /// late by the wait's fault (a late wake-up on a busy machine), which an
+    /// earlier callback would not have mended, so it leaves the safety alone.
+    public mutating func observe(_ record: FrameRecord) {
+        let timed = record.refreshMode != .fixed
+        let present = timed ? record.presentTime - record.presentSubmit : 0
+        let overran = !timed || record.workEnd + present > record.targetTimestamp
+        observe(work: record.workEnd - record.callbackStart, present: present, late: record.isLate() && overran,
+                at: record.presentTime)
+    }
+
+    /// Halves the safety's excess over its floor for every half-life since the last frame.
+    private mutating func decaySafety(to time: Nanoseconds) {
+        defer { lastObserved = time }
+        guard let last = lastObserved, time > last else { return }
+        let floor = tuning.safetyBounds.lowerBound
+        let factor = exp2(-Double(time - last) / Double(tuning.halfLife))
+        safety = floor + Nanoseconds((Double(safety - floor) * factor).rounded())
+    }
+}
