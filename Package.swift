@@ -28,10 +28,12 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
+        // The pacing thread's timer slack and the CPU's spin-wait hint (prctl is variadic).
+        .target(name: "CThreadTiming"),
         // Pure Swift: clocks, display link, pacing, statistics, EDID, simulator. No SDL.
         .target(name: "Cadence"),
         // The SDL platform layer and the real-time driver of the display link.
-        .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM"]),
+        .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM", "CThreadTiming"]),
         .executableTarget(
             name: "SpinningSprite",
             dependencies: [

@@ -7,7 +7,6 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #ifdef __linux__
-#include <sys/prctl.h>
 #endif
 
 /// `SDL_WINDOWPOS_CENTERED`: centre the window on the primary display.
@@ -36,30 +35,5 @@ static inline Uint32 CSDL2_WindowFullscreenDesktop(void) { return (Uint32)SDL_WI
 
 /// `SDL_VERSION`: the SDL headers this was compiled against.
 static inline SDL_version CSDL2_CompiledVersion(void) { SDL_version v; SDL_VERSION(&v); return v; }
-
-/// `prctl(PR_SET_TIMERSLACK, ns)`: how late the kernel may fire this thread's
-/// timers so it can batch wake-ups (50 µs by default). `prctl` is variadic, so
-/// Swift cannot call it directly. 0 on success, -1 with `errno` set.
-static inline int CSDL2_SetTimerSlack(unsigned long nanoseconds) {
-#ifdef PR_SET_TIMERSLACK
-    return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
-#else
-    (void)nanoseconds;
-    return -1;
-#endif
-}
-
-/// `prctl(PR_GET_TIMERSLACK)`: this thread's timer slack in nanoseconds, or -1.
-static inline long CSDL2_TimerSlack(void) {
-#ifdef PR_GET_TIMERSLACK
-    return (long)prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
-#else
-    return -1;
-#endif
-}
-
-/// `SDL_CPUPauseInstruction()`: tells the CPU this is a spin-wait loop (x86
-/// `pause`), which saves power and frees the sibling hyperthread.
-static inline void CSDL2_CPUPause(void) { SDL_CPUPauseInstruction(); }
 
 #endif

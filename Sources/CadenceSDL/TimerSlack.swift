@@ -1,5 +1,5 @@
 import Cadence
-import CSDL2
+import CThreadTiming
 
 /// The kernel's timer slack for the calling thread.
 ///
@@ -13,7 +13,7 @@ import CSDL2
 public enum TimerSlack {
     /// The calling thread's slack, or nil where the kernel has none (not Linux).
     public static var current: Nanoseconds? {
-        let slack = CSDL2_TimerSlack()
+        let slack = cadence_timer_slack()
         return slack >= 0 ? Nanoseconds(slack) : nil
     }
 
@@ -22,17 +22,7 @@ public enum TimerSlack {
     /// or nil where it cannot be set; pacing then still works, with a wider margin.
     @discardableResult
     public static func minimize() -> Nanoseconds? {
-        guard CSDL2_SetTimerSlack(1) == 0 else { return nil }
+        guard cadence_set_timer_slack(1) == 0 else { return nil }
         return current
-    }
-}
-
-/// The CPU's spin-wait hint, for loops that poll a clock.
-public enum SpinWait {
-    /// `SDL_CPUPauseInstruction()` (x86 `pause`): tells the core it is in a
-    /// spin-wait, which saves power and frees a sibling hyperthread, without
-    /// giving the core up as `sched_yield` may.
-    public static func pause() {
-        CSDL2_CPUPause()
     }
 }
