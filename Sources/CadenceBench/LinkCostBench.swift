@@ -53,7 +53,7 @@ enum LinkCostBench {
         init(writer: TraceWriter, frames: Int) { self.writer = writer; self.frames = frames }
         func prepareFrame(_ loop: FrameLoop) -> Bool { presented < frames }
         func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
-            loop.backend.doWork(1_000_000)
+            loop.doWork(1_000_000)
             return frame.targetTimestamp
         }
         func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {

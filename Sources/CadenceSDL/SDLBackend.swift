@@ -11,7 +11,7 @@ import Cadence
 /// - vsync off, or vsync "on" but presents return at once (Xvfb, the offscreen
 ///   driver, some compositors): `.unsynced`, paced by the timer alone, with
 ///   ``timingNote`` saying why.
-public final class SDLBackend: FrameBackend {
+public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The renderer presenting the frames.
     public let renderer: Renderer
     /// Wall-clock time, monotonic.
@@ -90,7 +90,7 @@ public final class SDLBackend: FrameBackend {
     }
 
     /// Burns `duration` of real CPU time: scripted game work.
-    public func doWork(_ duration: Nanoseconds) {
+    package func doWork(_ duration: Nanoseconds) {
         let end = clock.now + duration
         var sink = 0
         while clock.now < end { sink &+= 1 }

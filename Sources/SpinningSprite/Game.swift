@@ -63,14 +63,14 @@ final class Game: FrameLoopClient {
         // that came meanwhile, so the frame shows what the player did just now.
         if scene != nil, loop.latency == .low { handleEvents(EventPump.poll(), loop) }
         let now = loop.clock.now - start
-        loop.backend.doWork(config.workSchedule.value(at: now) ?? 0)
+        loop.doWork(config.workSchedule.value(at: now) ?? 0)
         if let hitch = pendingHitches.first, hitch.at <= now {
             pendingHitches.removeFirst()
-            loop.backend.doWork(hitch.duration)
+            loop.doWork(hitch.duration)
         }
         if injectedHitch {
             injectedHitch = false
-            loop.backend.doWork(50_000_000)
+            loop.doWork(50_000_000)
         }
         lastFrame = frame
         if let scene, !config.isSimulation { draw(frame, on: scene) }

@@ -20,7 +20,7 @@ private final class AdaptiveGame: FrameLoopClient {
     }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
-        loop.backend.doWork(work(loop.clock.now))
+        loop.doWork(work(loop.clock.now))
         return 0
     }
 

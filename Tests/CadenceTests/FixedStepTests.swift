@@ -45,7 +45,7 @@ private final class SteppedGame: FrameLoopClient {
         drawn.append(Drawn(target: frame.targetTimestampNanoseconds, delta: frame.deltaNanoseconds,
                            stepsRun: simulation.stepsRun, stepsDropped: simulation.stepsDropped,
                            stepsThisFrame: steps, position: position))
-        loop.backend.doWork(work(frame.index))
+        loop.doWork(work(frame.index))
         return position
     }
 

@@ -56,7 +56,7 @@ struct FrameRateLimitTests {
         loop.rateLimit = .adaptive
         #expect(loop.isAdaptive && loop.requestedFPS == nil)
         let game = MinimalGame(frames: 120)
-        game.onFrame = { loop, _ in loop.backend.doWork(40 * ms) }
+        game.onFrame = { loop, _ in loop.doWork(40 * ms) }
         loop.run(game)
         // Work of 40 ms fits 60/3 = 20 FPS (50 ms) with margin, not 30 (33 ms).
         let gaps = zip(game.targets, game.targets.dropFirst()).map { ($1 - $0 + ms / 2) / ms }

@@ -2,7 +2,7 @@ import Testing
 @testable import Cadence
 
 /// A simulated backend that keeps every flip, repeats included.
-private final class FlipLog: FrameBackend {
+private final class FlipLog: FrameBackend, ScriptedWork {
     let inner: SimulatedBackend
     private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
 

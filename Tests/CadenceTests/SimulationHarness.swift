@@ -26,7 +26,7 @@ final class ScriptedGame: FrameLoopClient {
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
         frames.append(frame)
-        loop.backend.doWork(work(frame.index))
+        loop.doWork(work(frame.index))
         return frame.targetTimestamp * spin * .pi / 180
     }
 
@@ -41,7 +41,7 @@ final class ScriptedGame: FrameLoopClient {
 
 /// A simulated backend that also keeps every flip, new frames and repeats,
 /// so tests can check the gaps a variable-refresh panel really saw.
-final class FlipRecordingBackend: FrameBackend {
+final class FlipRecordingBackend: FrameBackend, ScriptedWork {
     let inner: SimulatedBackend
     private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
 

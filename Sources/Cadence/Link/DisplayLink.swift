@@ -67,7 +67,7 @@ public final class DisplayLink {
     ///   - lastShown: when the previous frame reached the glass (the vblank
     ///     that showed it), or nil before the first frame.
     ///   - timing: what the display can do now.
-    public func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
+    package func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
         // Targets lie strictly after this: now, and never before the last
         // frame's flip nor, on a VRR panel, inside its shortest interval after it.

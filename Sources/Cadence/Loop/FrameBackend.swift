@@ -9,10 +9,6 @@ public protocol FrameBackend: AnyObject {
     /// What the display can do now (refresh, VRR in effect, vsync).
     func currentTiming() -> DisplayTiming
 
-    /// Spends `duration` as game work: virtual time in simulation, a real busy
-    /// loop in real time. Drives `--work-schedule` and `--hitch`.
-    func doWork(_ duration: Nanoseconds)
-
     /// Waits until `deadline` as precisely as the backend can.
     func wait(until deadline: Nanoseconds)
 

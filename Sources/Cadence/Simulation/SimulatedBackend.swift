@@ -2,7 +2,7 @@
 ///
 /// Waiting and work move virtual time; a present blocks until its frame is on
 /// the glass, as a vsync'd present does. Runs as fast as the CPU allows.
-public final class SimulatedBackend: FrameBackend {
+public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// The simulated monitor.
     public let display: SimulatedDisplay
     private let virtualClock: VirtualClock
@@ -22,7 +22,7 @@ public final class SimulatedBackend: FrameBackend {
     }
 
     /// Advances virtual time by `duration`.
-    public func doWork(_ duration: Nanoseconds) {
+    package func doWork(_ duration: Nanoseconds) {
         virtualClock.advance(by: max(0, duration))
     }
 

@@ -212,7 +212,7 @@ final class SweepGame: FrameLoopClient {
             work += scenario.hitches[nextHitch].duration
             nextHitch += 1
         }
-        loop.backend.doWork(work)
+        loop.doWork(work)
         return 0
     }
 
