@@ -59,3 +59,23 @@ struct FrameRateSnapperTests {
         #expect(snap(59.5, on: .unsynced(reported: nil)) == 59.5)
     }
 }
+
+@Suite("Snapping on a measured grid")
+struct MeasuredGridSnappingTests {
+    /// A compositor SDL reports as 60 Hz that repaints every 16 ms (62.5 Hz).
+    let compositor = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 125, denominator: 2),
+                                                   nominal: FrameRate(numerator: 60)))
+
+    @Test("A cap is chosen on the reported rate and paced on the measured one: 30 is every 2nd repaint, 20 every 3rd")
+    func capsOnTheNominalRate() {
+        let thirty = FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 30, preferred: 30), on: compositor)
+        #expect(thirty.vsyncStride == 2 && thirty.rate == FrameRate(numerator: 125, denominator: 4))
+        let twenty = FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 20, preferred: 20), on: compositor)
+        #expect(twenty.vsyncStride == 3 && twenty.rate == FrameRate(numerator: 125, denominator: 6))
+        // 59 is below the reported 60: every 2nd repaint, as on a real 60 Hz panel.
+        let fiftyNine = FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 59, preferred: 59), on: compositor)
+        #expect(fiftyNine.vsyncStride == 2)
+        // The display's own rate is every repaint.
+        #expect(FrameRateSnapper.effectiveRate(for: .displayRate, on: compositor).vsyncStride == 1)
+    }
+}

@@ -12,7 +12,9 @@ public struct EffectiveRate: Equatable, Sendable {
 /// Turns what a game prefers into what the display can show, exactly.
 ///
 /// The rates a display can show evenly ("achievable"):
-/// - fixed refresh R: R/n for every whole n (every n-th vblank);
+/// - fixed refresh R: R/n for every whole n (every n-th vblank); where R was
+///   measured, the choice is made on the rate the system reports and run on
+///   the measured grid (``VsyncGrid/nominalRate``);
 /// - variable refresh [min, max] in effect: any rate r with k·r inside the
 ///   range for some whole k (k > 1: each frame shown k times, low framerate
 ///   compensation), so below the minimum there are gaps: on 50–60 Hz, 45 is
@@ -42,7 +44,9 @@ public enum FrameRateSnapper {
             ?? nearestAchievable(to: preferred, from: slowest, to: nil, on: timing)!
         switch timing {
         case .fixed(let grid):
-            return EffectiveRate(rate: rate, vsyncStride: grid.rate.ratioRoundedUp(over: rate), presentsPerFrame: 1)
+            // Chosen on the nominal rate: every n-th vblank of the measured grid.
+            let n = grid.nominalRate.ratioRoundedUp(over: rate)
+            return EffectiveRate(rate: grid.rate.divided(by: n), vsyncStride: n, presentsPerFrame: 1)
         case .variable(let minimum, _):
             return EffectiveRate(rate: rate, vsyncStride: 1, presentsPerFrame: max(1, minimum.ratioRoundedUp(over: rate)))
         case .unsynced:
@@ -56,7 +60,7 @@ public enum FrameRateSnapper {
                                   on timing: DisplayTiming) -> FrameRate? {
         switch timing {
         case .fixed(let grid):
-            return nearestDivision(of: grid.rate, to: wanted, from: lower, to: upper)
+            return nearestDivision(of: grid.nominalRate, to: wanted, from: lower, to: upper)
         case .variable(let minimum, let maximum):
             return nearestCompensated(in: minimum...max(minimum, maximum), to: wanted, from: lower, to: upper)
         case .unsynced:

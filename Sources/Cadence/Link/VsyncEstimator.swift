@@ -70,7 +70,7 @@ public struct VsyncEstimator: Sendable {
         let residuals = points.map { $0.t - (line.phase + line.period * $0.k) }.sorted()
         let earlyEdge = residuals[residuals.count / 10]
         let origin = first + Nanoseconds((line.phase + earlyEdge).rounded())
-        return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period))
+        return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period), nominal: nominal)
     }
 
     private static func leastSquares(_ points: [(k: Double, t: Double)]) -> (phase: Double, period: Double)? {

@@ -8,11 +8,18 @@ public struct VsyncGrid: Equatable, Sendable {
     public let origin: Nanoseconds
     /// The spacing, as a rate.
     public let rate: FrameRate
+    /// The rate the system reports for the display when ``rate`` was measured
+    /// (a compositor SDL calls 60 Hz that repaints at 62.5): rates are chosen
+    /// on it, so a cap of 30 there is every second vblank, as a player means,
+    /// and the frames are then paced on the measured grid. The grid's own rate
+    /// when nothing else is known.
+    public let nominalRate: FrameRate
 
-    /// A grid with instant 0 at `origin`.
-    public init(origin: Nanoseconds, rate: FrameRate) {
+    /// A grid with instant 0 at `origin`; `nominal` as ``nominalRate``.
+    public init(origin: Nanoseconds, rate: FrameRate, nominal: FrameRate? = nil) {
         self.origin = origin
         self.rate = rate
+        nominalRate = nominal ?? rate
     }
 
     /// The time of instant `k`.
