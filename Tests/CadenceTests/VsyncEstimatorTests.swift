@@ -22,6 +22,21 @@ struct VsyncEstimatorTests {
         #expect(abs(estimated - probe) < 500_000)
     }
 
+    @Test("Recovers a 62.5 Hz compositor that SDL reports as 60 Hz, with missed repaints and 6 ms of jitter")
+    func rateFarFromTheNominalOne() {
+        // Weston's headless repaint clock (16 ms) behind XWayland, which reports 60 Hz.
+        let truth = VsyncGrid(origin: 2_000_000, rate: FrameRate(hz: 62.5))
+        var estimator = VsyncEstimator(nominal: hz(60))
+        var rng = SeededGenerator(seed: 7)
+        var k: Int64 = 0
+        for _ in 0..<500 {
+            k += Int64.random(in: 0..<10, using: &rng) == 0 ? 2 : 1
+            estimator.addPresent(at: truth.time(at: k) + Nanoseconds.random(in: 100_000...6_000_000, using: &rng))
+        }
+        let grid = try! #require(estimator.grid)
+        #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
+    }
+
     @Test func noEstimateFromTooFewSamples() {
         var estimator = VsyncEstimator(nominal: hz(60))
         for i in 0..<Int64(VsyncEstimator.minimumSamples - 1) { estimator.addPresent(at: i * 16_666_667) }
