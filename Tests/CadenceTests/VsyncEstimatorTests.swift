@@ -37,6 +37,18 @@ struct VsyncEstimatorTests {
         #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
     }
 
+    @Test("Capped to every second repaint of a 62.5 Hz compositor reported as 60 Hz: still 62.5 Hz")
+    func everySecondVblankFarFromTheNominalRate() {
+        let truth = VsyncGrid(origin: 2_000_000, rate: FrameRate(hz: 62.5))
+        var estimator = VsyncEstimator(nominal: hz(60))
+        var rng = SeededGenerator(seed: 11)
+        for k in stride(from: Int64(2), through: 1_000, by: 2) {
+            estimator.addPresent(at: truth.time(at: k) + Nanoseconds.random(in: 100_000...2_000_000, using: &rng))
+        }
+        let grid = try! #require(estimator.grid)
+        #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
+    }
+
     @Test func noEstimateFromTooFewSamples() {
         var estimator = VsyncEstimator(nominal: hz(60))
         for i in 0..<Int64(VsyncEstimator.minimumSamples - 1) { estimator.addPresent(at: i * 16_666_667) }
