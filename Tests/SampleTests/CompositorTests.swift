@@ -42,27 +42,30 @@ struct CompositorTests {
         #expect(desktop.isRunning)
     }
 
-    @Test("A cap of 30 on the ~62 Hz compositor runs at half its measured rate, evenly")
-    func divisorCapRunsEvenly() throws {
+    @Test("A cap on a divisor of the ~62 Hz compositor runs at that fraction of its measured rate, evenly",
+          arguments: zip([30, 20], [2, 3]))
+    func divisorCapRunsEvenly(cap: Int, repaints: Int) throws {
         let desktop = try WestonDesktop()
-        let (result, trace) = try runSample(on: desktop, ["--fps", "0", "--fps-schedule", "2.5:30", "--duration", "9"])
+        let (result, trace) = try runSample(on: desktop, ["--fps", "0", "--fps-schedule", "2.5:\(cap)", "--duration", "9"])
         #expect(result.status == 0, "\(result.stderr)")
         let uncapped = PresentStatistics.repaintPeriod(trace.segments(cap: "0", settling: 1))
-        let capped = CompositorTrace.last(Self.estimatorWindow, of: trace.rows(cap: "30"))
-        try #require(capped.count > 90, "\(capped.count) frames at the cap")
-        // Presents can only complete on repaints, so a steady train of presents two
-        // repaints apart measures half the compositor's rate directly; a plan at some
-        // other rate shows as intervals of one or three repaints now and then.
-        let halfPeriod = PresentStatistics.repaintPeriod([capped])
+        let capped = CompositorTrace.last(Self.estimatorWindow, of: trace.rows(cap: "\(cap)"))
+        let expectedFrames = Self.estimatorWindow / (uncapped * Double(repaints))
+        try #require(Double(capped.count) > 0.7 * expectedFrames, "\(capped.count) frames at the cap")
+        // Presents can only complete on repaints, so a steady train of presents
+        // `repaints` apart measures that fraction of the compositor's rate
+        // directly; a plan at some other rate shows as intervals one repaint
+        // shorter or longer now and then.
+        let step = PresentStatistics.repaintPeriod([capped])
         let planned = PresentStatistics.median(CompositorTrace.last(0.5, of: capped).map(\.effectiveHz))
-        #expect(abs(planned * halfPeriod - 1) < 0.01,
-                "planned \(planned) Hz; presents two repaints apart run at \(1 / halfPeriod) Hz")
-        #expect(abs(halfPeriod / uncapped - 2) < 0.2,
-                "capped presents \(halfPeriod * 1000) ms apart; uncapped \(uncapped * 1000) ms")
-        // Evenly: intervals cluster at two repaints, not a mix of one and three.
+        #expect(abs(planned * step - 1) < 0.01,
+                "planned \(planned) Hz; presents \(repaints) repaints apart run at \(1 / step) Hz")
+        #expect(abs(step / uncapped - Double(repaints)) < 0.1 * Double(repaints),
+                "capped presents \(step * 1000) ms apart; uncapped \(uncapped * 1000) ms")
+        // Evenly: intervals cluster at `repaints` repaints, not a mix of neighbours.
         let intervals = PresentStatistics.intervals(capped)
-        let even = PresentStatistics.fraction(intervals, in: (halfPeriod * 0.75)...(halfPeriod * 1.25))
-        #expect(even > 0.7, "only \(Int(even * 100))% of intervals are two repaints")
+        let even = PresentStatistics.fraction(intervals, in: (step - uncapped / 2)...(step + uncapped / 2))
+        #expect(even > 0.7, "only \(Int(even * 100))% of intervals are \(repaints) repaints")
         #expect(capped.allSatisfy { $0.refreshMode == "fixed" })
     }
 
