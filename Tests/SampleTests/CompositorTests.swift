@@ -5,9 +5,9 @@ import Testing
 /// clock (a 16 ms timer plus its own work, about 62 Hz, jittering by
 /// milliseconds) paces presents through XWayland, as on most Linux desktops.
 ///
-/// Every expectation is derived from the compositor's rate as measured here
-/// from present returns, never from the sample's own estimate, and judged with
-/// medians and fractions that hold on a loaded two-core machine. Runs are one
+/// Every rate is judged against the compositor's rate as measured here from
+/// present returns, never against the sample's own estimate, with medians and
+/// fractions that tolerate the scheduling noise of a shared two-core machine. Runs are one
 /// at a time, each on its own Weston, in a small window so that rendering
 /// (software OpenGL) stays well inside a repaint.
 @Suite("On a real compositor: headless Weston with XWayland", .serialized,
@@ -16,9 +16,10 @@ struct CompositorTests {
     /// Window size for the timing runs.
     static let window = ["--window", "640x360"]
 
-    /// The vblank estimator fits the presents of the last 4 s or so, and under
-    /// load the compositor's rate wanders by a few percent over ten seconds, so
-    /// an estimate is compared with the rate measured over the same stretch.
+    /// The vblank estimator fits the last 240 presents (about 4 s uncapped),
+    /// and under load the compositor's rate wanders by a few percent over ten
+    /// seconds, so an estimate is compared with the rate measured over the
+    /// last 4 s, not over the whole run.
     static let estimatorWindow = 4.0
 
     @Test("Vsync blocks on the compositor's repaint; the estimated rate is the measured one within 1%")
@@ -26,8 +27,8 @@ struct CompositorTests {
         let desktop = try WestonDesktop()
         let (result, trace) = try runSample(on: desktop, ["--fps", "0", "--duration", "7"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(!(result.stdout + result.stderr).contains("paced by timer"))
         #expect(trace.rows.count > 200)
+        // `none` would be the backend deciding presents do not wait ("paced by timer" on the overlay).
         #expect(trace.rows.allSatisfy { $0.refreshMode == "fixed" },
                 "modes seen: \(Set(trace.rows.map(\.refreshMode)))")
         let period = PresentStatistics.repaintPeriod([CompositorTrace.last(Self.estimatorWindow, of: trace.rows)])
