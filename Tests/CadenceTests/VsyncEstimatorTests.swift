@@ -49,6 +49,23 @@ struct VsyncEstimatorTests {
         #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
     }
 
+    @Test("One return in twenty late by more than half a refresh (a loaded machine) does not move the rate")
+    func returnsLateByMoreThanHalfAPeriod() {
+        let truth = VsyncGrid(origin: 3_000_000, rate: FrameRate(hz: 62.5))
+        var estimator = VsyncEstimator(nominal: hz(60))
+        var rng = SeededGenerator(seed: 5)
+        for k in Int64(1)...800 {
+            let late = Int.random(in: 0..<20, using: &rng) == 0
+            let jitter = late ? Nanoseconds.random(in: 9_000_000...12_000_000, using: &rng)
+                : Nanoseconds.random(in: 100_000...2_000_000, using: &rng)
+            estimator.addPresent(at: truth.time(at: k) + jitter)
+        }
+        let grid = try! #require(estimator.grid)
+        #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
+        let probe = truth.time(at: 800)
+        #expect(abs(grid.time(at: grid.nearestIndex(to: probe)) - probe) < 1_000_000)
+    }
+
     @Test func noEstimateFromTooFewSamples() {
         var estimator = VsyncEstimator(nominal: hz(60))
         for i in 0..<Int64(VsyncEstimator.minimumSamples - 1) { estimator.addPresent(at: i * 16_666_667) }

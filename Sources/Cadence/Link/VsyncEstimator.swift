@@ -77,17 +77,19 @@ public struct VsyncEstimator: Sendable {
         return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period))
     }
 
-    /// Numbers the samples by the vblanks between successive ones (at least
-    /// one each), for the first fit. Rounding each sample's whole time since
-    /// the first instead fits back the period it divided by: from SDL's 60 for
-    /// a 62.5 Hz compositor, a sample a second in is off by two or more
-    /// vblanks, and the line through such numbers keeps the slope it was
-    /// given. Counted step by step, a period a few percent off numbers every
-    /// step right; the second fit then numbers from the fitted line.
+    /// Numbers the samples by the vblanks between successive ones, for the
+    /// first fit. Rounding each sample's whole time since the first instead
+    /// fits back the period it divided by: from SDL's 60 for a 62.5 Hz
+    /// compositor, a sample a second in is off by two or more vblanks, and the
+    /// line through such numbers keeps the slope it was given. Counted step by
+    /// step, a period a few percent off numbers every step right, and a return
+    /// late by over half a period followed by a prompt one still adds up (1.6
+    /// and 0.4 periods count 2 and 0); the second fit then numbers from the
+    /// fitted line.
     private static func countVblanksBetweenPresents(_ points: inout [(k: Double, t: Double)], period: Double) {
         var k = 0.0
         for i in points.indices {
-            if i > 0 { k += max(1, ((points[i].t - points[i - 1].t) / period).rounded()) }
+            if i > 0 { k += ((points[i].t - points[i - 1].t) / period).rounded() }
             points[i].k = k
         }
     }
