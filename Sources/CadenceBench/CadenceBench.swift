@@ -8,7 +8,7 @@ struct CadenceBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence-bench",
         abstract: "Pacing benchmarks. With no subcommand, runs them all.",
-        subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self],
+        subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self, Compositor.self],
         defaultSubcommand: All.self
     )
 
@@ -76,6 +76,27 @@ struct CadenceBench: ParsableCommand {
 
         func run() throws {
             if try !SoakBench(minutes: minutes, fps: fps).run() { throw ExitCode(2) }
+        }
+    }
+
+    /// The game's loop against a plain vsync loop on a real compositor.
+    struct Compositor: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The game's loop against a plain vsync loop on the compositor at DISPLAY "
+                + "(Scripts/bench compositor starts a private headless Weston for it).")
+        @Option(help: "Measured seconds per loop, in 1 s rounds, e.g. 10.") var seconds = 10
+
+        func validate() throws {
+            guard (1...3600).contains(seconds) else { throw ValidationError("--seconds: expected 1 to 3600, e.g. 10") }
+        }
+
+        func run() throws {
+            do {
+                try CompositorBench(rounds: seconds).run()
+            } catch let error as BenchError {
+                FileHandle.standardError.write(Data("cadence-bench compositor: \(error)\n".utf8))
+                throw ExitCode(66)
+            }
         }
     }
 

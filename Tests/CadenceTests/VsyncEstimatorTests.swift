@@ -22,6 +22,50 @@ struct VsyncEstimatorTests {
         #expect(abs(estimated - probe) < 500_000)
     }
 
+    @Test("Recovers a 62.5 Hz compositor that SDL reports as 60 Hz, with missed repaints and 6 ms of jitter")
+    func rateFarFromTheNominalOne() {
+        // Weston's headless repaint clock (16 ms) behind XWayland, which reports 60 Hz.
+        let truth = VsyncGrid(origin: 2_000_000, rate: FrameRate(hz: 62.5))
+        var estimator = VsyncEstimator(nominal: hz(60))
+        var rng = SeededGenerator(seed: 7)
+        var k: Int64 = 0
+        for _ in 0..<500 {
+            k += Int64.random(in: 0..<10, using: &rng) == 0 ? 2 : 1
+            estimator.addPresent(at: truth.time(at: k) + Nanoseconds.random(in: 100_000...6_000_000, using: &rng))
+        }
+        let grid = try! #require(estimator.grid)
+        #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
+    }
+
+    @Test("Capped to every second repaint of a 62.5 Hz compositor reported as 60 Hz: still 62.5 Hz")
+    func everySecondVblankFarFromTheNominalRate() {
+        let truth = VsyncGrid(origin: 2_000_000, rate: FrameRate(hz: 62.5))
+        var estimator = VsyncEstimator(nominal: hz(60))
+        var rng = SeededGenerator(seed: 11)
+        for k in stride(from: Int64(2), through: 1_000, by: 2) {
+            estimator.addPresent(at: truth.time(at: k) + Nanoseconds.random(in: 100_000...2_000_000, using: &rng))
+        }
+        let grid = try! #require(estimator.grid)
+        #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
+    }
+
+    @Test("One return in twenty late by more than half a refresh (a loaded machine) does not move the rate")
+    func returnsLateByMoreThanHalfAPeriod() {
+        let truth = VsyncGrid(origin: 3_000_000, rate: FrameRate(hz: 62.5))
+        var estimator = VsyncEstimator(nominal: hz(60))
+        var rng = SeededGenerator(seed: 5)
+        for k in Int64(1)...800 {
+            let late = Int.random(in: 0..<20, using: &rng) == 0
+            let jitter = late ? Nanoseconds.random(in: 9_000_000...12_000_000, using: &rng)
+                : Nanoseconds.random(in: 100_000...2_000_000, using: &rng)
+            estimator.addPresent(at: truth.time(at: k) + jitter)
+        }
+        let grid = try! #require(estimator.grid)
+        #expect(abs(grid.rate.hz - 62.5) < 0.05, "estimated \(grid.rate.hz) Hz")
+        let probe = truth.time(at: 800)
+        #expect(abs(grid.time(at: grid.nearestIndex(to: probe)) - probe) < 1_000_000)
+    }
+
     @Test func noEstimateFromTooFewSamples() {
         var estimator = VsyncEstimator(nominal: hz(60))
         for i in 0..<Int64(VsyncEstimator.minimumSamples - 1) { estimator.addPresent(at: i * 16_666_667) }

@@ -57,7 +57,11 @@ public struct VsyncEstimator: Sendable {
         var points = ordered.map { (k: 0.0, t: Double($0 - first)) }
         var line: (phase: Double, period: Double)?
         for _ in 0..<2 {
-            for i in points.indices { points[i].k = (points[i].t / period).rounded() }
+            if let line {
+                for i in points.indices { points[i].k = ((points[i].t - line.phase) / period).rounded() }
+            } else {
+                Self.countVblanksBetweenPresents(&points, period: period)
+            }
             guard let fitted = Self.leastSquares(points) else { return grid }
             line = fitted
             period = fitted.period
@@ -71,6 +75,23 @@ public struct VsyncEstimator: Sendable {
         let earlyEdge = residuals[residuals.count / 10]
         let origin = first + Nanoseconds((line.phase + earlyEdge).rounded())
         return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period), nominal: nominal)
+    }
+
+    /// Numbers the samples by the vblanks between successive ones, for the
+    /// first fit. Rounding each sample's whole time since the first instead
+    /// fits back the period it divided by: from SDL's 60 for a 62.5 Hz
+    /// compositor, a sample a second in is off by two or more vblanks, and the
+    /// line through such numbers keeps the slope it was given. Counted step by
+    /// step, a period a few percent off numbers every step right, and a return
+    /// late by over half a period followed by a prompt one still adds up (1.6
+    /// and 0.4 periods count 2 and 0); the second fit then numbers from the
+    /// fitted line.
+    private static func countVblanksBetweenPresents(_ points: inout [(k: Double, t: Double)], period: Double) {
+        var k = 0.0
+        for i in points.indices {
+            if i > 0 { k += ((points[i].t - points[i - 1].t) / period).rounded() }
+            points[i].k = k
+        }
     }
 
     private static func leastSquares(_ points: [(k: Double, t: Double)]) -> (phase: Double, period: Double)? {

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// A real-time CSV trace of the sample, read for the compositor tests, and
+/// the robust statistics they judge it with (a loaded machine delays some
+/// presents by milliseconds, so nothing here trusts a single frame).
+struct CompositorTrace {
+    /// One frame's row; times in seconds from the run's start.
+    struct Row {
+        let frame: Int
+        let target: Double
+        /// When present returned (real time): after the compositor's repaint.
+        let present: Double
+        /// This target minus the previous one, skipped slots included.
+        let delta: Double
+        let fpsCap: String
+        let effectiveHz: Double
+        let refreshMode: String
+    }
+
+    let rows: [Row]
+
+    init(path: String) throws {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        // Columns by name: later versions append columns, never reorder them.
+        let header = (lines.first ?? "").split(separator: ",").map(String.init)
+        let names = ["frame", "target_timestamp", "present_time", "delta", "fps_cap", "effective_hz", "refresh_mode"]
+        let column = try names.map { name in try #require(header.firstIndex(of: name), "no \(name) column in \(header)") }
+        rows = try lines.dropFirst().map { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            try #require(f.count == header.count, "malformed trace row: \(line)")
+            return Row(frame: try #require(Int(f[column[0]])), target: try #require(Double(f[column[1]])),
+                       present: try #require(Double(f[column[2]])), delta: try #require(Double(f[column[3]])),
+                       fpsCap: f[column[4]], effectiveHz: try #require(Double(f[column[5]])), refreshMode: f[column[6]])
+        }
+    }
+
+    /// The rows whose present returned within `range` seconds of the first frame's
+    /// (start-up, which opens XWayland's connection, takes a variable second or so).
+    func rows(from start: Double, to end: Double = .infinity) -> [Row] {
+        guard let first = rows.first?.present else { return [] }
+        return rows.filter { (start..<end).contains($0.present - first) }
+    }
+
+    /// The rows with `fpsCap`, in order.
+    func rows(cap: String) -> [Row] { rows.filter { $0.fpsCap == cap } }
+
+    /// The rows of `rows` presented in the last `seconds` of them.
+    static func last(_ seconds: Double, of rows: [Row]) -> [Row] {
+        guard let end = rows.last?.present else { return [] }
+        return rows.filter { $0.present >= end - seconds }
+    }
+
+    /// The runs of consecutive rows with `fpsCap`, each without its first
+    /// `settling` seconds (start-up, or the switch to that cap).
+    func segments(cap: String, settling: Double) -> [[Row]] {
+        var segments: [[Row]] = []
+        for (i, row) in rows.enumerated() where row.fpsCap == cap {
+            if i == 0 || rows[i - 1].fpsCap != cap { segments.append([]) }
+            segments[segments.count - 1].append(row)
+        }
+        return segments.map { segment in segment.filter { $0.present - segment[0].present >= settling } }
+    }
+}
+
+/// Robust statistics over present times.
+enum PresentStatistics {
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    /// Successive differences of present-return times.
+    static func intervals(_ rows: [CompositorTrace.Row]) -> [Double] {
+        zip(rows, rows.dropFirst()).map { $1.present - $0.present }
+    }
+
+    /// The time between the presents of a run that presents evenly; for one
+    /// that presents every frame (vsync on, uncapped), the compositor's period.
+    ///
+    /// Every interval spans a whole number of the usual step (one repaint, or
+    /// more where a frame missed one). The median interval is one step; each interval is
+    /// then counted as the nearest whole number of repaints, and the period is
+    /// the time they span over the steps they count: scheduling noise, which
+    /// delays single returns by milliseconds, cancels over the run. Intervals
+    /// too far from any whole number to count unambiguously are left out.
+    ///
+    /// `segments` are stretches of such a run (the time between them is not counted).
+    static func repaintPeriod(_ segments: [[CompositorTrace.Row]]) -> Double {
+        let all = segments.flatMap(intervals)
+        let guess = median(all)
+        var span = 0.0, repaints = 0.0
+        for interval in all {
+            let k = (interval / guess).rounded()
+            guard k >= 1, abs(interval - k * guess) < guess / 4 else { continue }
+            span += interval
+            repaints += k
+        }
+        return span / repaints
+    }
+
+    /// The fraction of `values` within `range`.
+    static func fraction(_ values: [Double], in range: ClosedRange<Double>) -> Double {
+        values.isEmpty ? 0 : Double(values.filter { range.contains($0) }.count) / Double(values.count)
+    }
+}
