@@ -74,8 +74,7 @@ final class Game: FrameLoopClient {
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
         statistics.record(record)
         framesPresented += 1
-        adaptive?.record(work: record.workEnd - record.callbackStart,
-                         late: record.isLate(), at: record.presentSubmit)
+        adaptive?.record(cost: record.cost(on: loop.backend.currentTiming()), at: record.presentTime)
         do { try trace?.write(record) } catch {
             printError("trace stopped: \(error)")
             trace = nil
