@@ -102,10 +102,13 @@ final class Game: FrameLoopClient {
         try scene.screenshot(to: path) { draw(frame, on: scene) }
     }
 
-    /// Closes the trace and returns the one-line summary of the run.
+    /// Closes the trace and returns the one-line summary of the run; a second
+    /// call only returns the summary.
     func finish() throws -> String {
         let summary = statistics.runSummary
-        try trace?.finish(summary: summary)
+        let writer = trace
+        trace = nil
+        try writer?.finish(summary: summary)
         return summary.line
     }
 

@@ -23,8 +23,8 @@ struct RealTimeRun {
         do {
             scene = try Scene(window: window, renderer: renderer, spritePath: options.spritePath)
         } catch {
-            printError("cannot load the game's assets: \(error)")
-            throw ExitCode.failure
+            printError("--sprite: cannot load \"\(options.spritePath)\": \(error)")
+            throw ExitCode(65)
         }
 
         TimerSlack.minimize()
@@ -35,7 +35,7 @@ struct RealTimeRun {
         let display = WindowDisplay(window: window, videoDriver: session.videoDriver, backend: backend,
                                     options: options)
         let link = DisplayLink(jitterTolerance: SDLBackend.jitterTolerance)
-        let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
+        let game = Game(config: options.config, scene: scene, trace: try outputs.openTrace(), start: outputs.start,
                         displayRate: Double(display.info?.refreshHz ?? 60)) { display.status }
         game.onDisplayChange = { change in
             switch change {
@@ -51,7 +51,12 @@ struct RealTimeRun {
             display.refresh()
         }
         let loop = FrameLoop(link: link, backend: backend)
+        Interrupts.finishAtExit {
+            printError("the display server went away: run ended")
+            do { print(try game.finish()) } catch { printError("\(error)") }
+        }
         loop.run(game)
+        Interrupts.finishAtExit(nil)
         if let path = outputs.screenshot {
             try game.saveScreenshot(to: path)
             print("screenshot saved to \(path)")

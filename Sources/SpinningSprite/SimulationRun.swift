@@ -31,7 +31,7 @@ struct SimulationRun {
         }
         defer { session?.shutdown() }
 
-        let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
+        let game = Game(config: options.config, scene: scene, trace: try outputs.openTrace(), start: outputs.start,
                         displayRate: display.panel.modeRate?.hz ?? 60) {
             DisplayStatus(simulated: simulated, at: backend.clock.now)
         }
