@@ -6,11 +6,11 @@ import CadenceSDL
 struct DecodeEDID: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edid",
-        abstract: "Decodes an EDID file (binary, or hex text as xrandr --props and edid-decode print).",
+        abstract: "Decodes an EDID: binary, a hex dump, edid-decode output or a whole xrandr --props listing.",
         discussion: "Exits 65 when the file is not an EDID; a checksum mismatch is only a warning on stderr."
     )
 
-    @Argument(help: "The EDID file, e.g. /sys/class/drm/card0-DP-1/edid.")
+    @Argument(help: "The EDID file, or - for standard input, e.g. /sys/class/drm/card0-DP-1/edid.")
     var file: String
 
     @Flag(help: "Print exactly one JSON object for scripts.")
@@ -50,8 +50,11 @@ struct DecodeEDID: ParsableCommand {
             "product name:      \(edid.productName ?? "(none)")",
             "EDID version:      \(edid.versionString)",
             "range limits:      " + (edid.rangeLimits.map {
-                "\($0.vertical) (0xFD, timing class \(Self.hexByte($0.timingClass)))"
+                "\($0.vertical) (0xFD, \($0.timingClassName))"
             } ?? "none"),
+        ]
+        if let verdict = edid.rangeLimitsVerdict { lines.append("                   range limits \(verdict)") }
+        lines += [
             "variable refresh:  " + (edid.variableRefresh?.description ?? "none (fixed refresh)"),
             "extensions:        " + (edid.extensionTags.isEmpty ? "none" : edid.extensionTags.map(Self.extensionName).joined(separator: ", ")),
         ]
