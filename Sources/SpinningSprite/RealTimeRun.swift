@@ -13,7 +13,8 @@ struct RealTimeRun {
         let session = try openSession()
         defer { session.shutdown() }
         let window = try Window(title: "Cadence — spinning sprite", width: options.window.width,
-                                height: options.window.height, fullscreen: options.fullscreen && !options.headless)
+                                height: options.window.height, fitsDesktop: !options.headless, minimumSize: Scene.minimumSize,
+                                fullscreen: options.fullscreen && !options.headless)
         // Headless there is no display and no vblank to wait for (SDL's software
         // renderer would fake one by sleeping to 60 Hz), so the timer paces alone.
         let renderer = try Renderer(window: window, software: options.headless,
@@ -133,17 +134,33 @@ final class WindowDisplay {
         if options.headless {
             summary = "headless (offscreen), no refresh: paced by timer"
         } else if let info, let report {
-            summary = "\(info.name): \(report.decision.summary)"
+            let rate = info.refreshHz > 0 ? "\(info.refreshHz) Hz" : "refresh rate unknown"
+            let kind = report.decision.maximumRate == nil && report.decision.summary.hasPrefix("fixed")
+                ? "fixed refresh" : report.decision.summary
+            summary = "\(Self.readableName(info.name)), \(rate), \(kind)"
         } else {
             summary = "unknown display"
         }
     }
 
+    /// SDL's display name without the stray quotes and colons some drivers
+    /// leave in it (XWayland's read `XWAYLAND0 58":`).
+    private static func readableName(_ name: String) -> String {
+        let kept = name.filter { $0 != "\"" }.trimmingCharacters(in: CharacterSet(charactersIn: ": ").union(.whitespaces))
+        return kept.isEmpty ? "display" : kept
+    }
+
     /// What the overlay shows now; the vsync note and the achievable rates
     /// follow the backend's vblank estimate as it settles.
     var status: DisplayStatus {
-        DisplayStatus(summary: summary,
-                      vsync: backend.renderer.vsync.rawValue + (backend.timingNote.map { " (\($0))" } ?? ""),
+        let renderer = backend.renderer
+        let fallback = renderer.notes.first { $0.hasPrefix("vsync") }
+        let size = renderer.outputSize
+        return DisplayStatus(summary: summary,
+                      window: options.headless ? "offscreen \(size.width)x\(size.height)"
+                          : window.isFullscreen ? "fullscreen" : "windowed \(size.width)x\(size.height)",
+                      vsync: renderer.vsync.rawValue + (fallback.map { " (\($0))" } ?? "")
+                          + (backend.timingNote.map { " (\($0))" } ?? ""),
                       achievableRates: backend.currentTiming().achievableRates)
     }
 }

@@ -68,6 +68,7 @@ extension DisplayStatus {
         case .unknown:
             summary = "simulated, refresh rate unknown (0 Hz): paced by timer"
         }
+        window = display.isFullscreen ? "fullscreen" : "windowed"
         vsync = display.vsync ? "on" : "off"
         achievableRates = timing.achievableRates
     }

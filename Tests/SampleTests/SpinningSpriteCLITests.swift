@@ -13,7 +13,7 @@ struct SpinningSpriteCLITests {
         ["--work-schedule", "0:nan"], ["--duration", "0"], ["--duration", "-1"], ["--duration", "inf"],
         ["--frames", "0"], ["--frames", "2.5"], ["--spin-speed", "nan"], ["--window", "0x720"], ["--window", "big"],
         ["--vsync", "sometimes"], ["--vrr", "maybe"], ["--vrr-range", "144-48"], ["--vrr-range", "0-60"],
-        ["--input-script", "1:key=??"], ["--spin-speed", "-90"], ["--frames", "-3"],
+        ["--input-script", "1:key=??"], ["--spin-speed", "-90"], ["--frames", "-3"], ["--window", "320x200"],
     ])
     func malformed(arguments: [String]) throws {
         // If a bad value were accepted, the run would be one headless (or simulated) frame.

@@ -109,6 +109,9 @@ public struct FrameStatistics: Sendable {
         return qs.map { values.nearestRank($0) }
     }
 
+    /// Frames so far that reached the glass after their target; cheap, unlike ``runSummary``.
+    public var lateCount: Int { late }
+
     /// Intervals so far more than 1.5× the link's interval: visible hitches.
     /// Cheap enough for a per-frame overlay, unlike ``runSummary``.
     public var hitchCount: Int { hitches }

@@ -64,12 +64,15 @@ enum ValueParsers {
         try number(text, flag: flag, in: 0...100_000, form: "degrees per second, e.g. 90")
     }
 
-    /// `--window`: `<W>x<H>` in pixels, each 64…16384.
+    /// `--window`: `<W>x<H>` in pixels, at least 640x360 (where the overlay stays readable), at most 16384 each.
     static func windowSize(_ text: String, flag: String) throws -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (64...16_384).contains(w), (64...16_384).contains(h) else {
-            throw ValueError(flag: flag, value: text, form: "<W>x<H> in pixels, 64 to 16384 each, e.g. 1280x720")
+              w <= 16_384, h <= 16_384 else {
+            throw ValueError(flag: flag, value: text, form: "<W>x<H> in pixels, up to 16384 each, e.g. 1280x720")
+        }
+        guard w >= 640, h >= 360 else {
+            throw ValueError(flag: flag, value: text, form: "<W>x<H> in pixels, e.g. 1280x720", bound: "must be at least 640x360")
         }
         return (w, h)
     }
