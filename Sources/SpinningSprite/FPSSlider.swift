@@ -50,7 +50,7 @@ struct FPSSlider {
         choices.append((.displayRate, "display"))
         var right = panel.x + panel.width - 6
         presets = choices.reversed().map { request, label in
-            let w = label == "display" ? 74 : 38
+            let w = label == "display" ? 84 : 38
             right -= w + 4
             return (request, label, Rect(x: right + 4, y: panel.y + 5, width: w, height: 22))
         }.reversed()
