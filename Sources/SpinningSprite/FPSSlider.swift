@@ -123,12 +123,12 @@ struct FPSSlider {
     ///
     /// - Parameters:
     ///   - effective: the rate in effect, from the link's frame.
-    ///   - display: the display in words for the caption, e.g. `"60 Hz display"`.
+    ///   - caption: what the request gives, from ``caption(effective:display:)``.
     ///   - achievable: the rates the display shows evenly.
-    func draw(_ renderer: Renderer, _ text: TextRenderer, effective: Double, display: String, achievable: [Double]) {
+    func draw(_ renderer: Renderer, _ text: TextRenderer, effective: Double, caption: String, achievable: [Double]) {
         renderer.fill(panel, Color(0, 0, 0, 160))
         let dim = Color(170, 175, 190)
-        text.draw(caption(effective: effective, display: display), x: panel.x + 10, y: panel.y + 6)
+        text.draw(caption, x: panel.x + 10, y: panel.y + 6)
         for preset in presets {
             let selected = preset.request == request
             renderer.fill(preset.area, selected ? Color(255, 196, 60, 90) : Color(70, 76, 96, 200))
@@ -156,7 +156,8 @@ struct FPSSlider {
         renderer.fill(Rect(x: knobX - 6, y: track.y - 8, width: 12, height: track.height + 16), Color(255, 196, 60))
     }
 
-    /// "50 FPS cap: 30 FPS on this 60 Hz display".
+    /// "50 FPS cap: 30 FPS on this 60 Hz display", for `display` in words
+    /// ("60 Hz display") and the rate in `effective` from the link's frame.
     func caption(effective: Double, display: String) -> String {
         let what: String
         switch request {

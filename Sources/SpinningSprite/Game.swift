@@ -258,20 +258,27 @@ final class Game: FrameLoopClient {
     private func draw(_ frame: DisplayLinkFrame, on scene: Scene) {
         let status = describeDisplay()
         let angle = angle(at: frame.targetTimestampNanoseconds)
+        let lines = overlayLines(frame, status, keyHelp: scene.height >= Scene.keyHelpMinimumHeight)
         scene.beginFrame()
         if scene.showHitchDemo {
             let native = frame.timing.nativeRate.hz
             scene.drawHitchDemo(timestamp: TimeUnit.seconds(frame.timestampNanoseconds - start),
                                 target: TimeUnit.seconds(frame.targetTimestampNanoseconds - start), angle: angle,
                                 caption: "The rate flips \(formatRate(native)) / \(formatRate(native / 2)) FPS each second: "
-                                    + "the upper one jumps, the lower glides")
+                                    + "the upper one jumps, the lower glides", overlayLines: lines.count)
         } else {
             scene.drawSprite(angle: angle)
         }
-        let overlay = scene.drawOverlay(lines: overlayLines(frame, status, keyHelp: scene.height >= Scene.keyHelpMinimumHeight))
-        if scene.showGraph { scene.drawGraph(samples: graphSamples, besides: overlay) }
-        scene.drawSlider(slider, effective: frame.effectiveRate.rate.hz, display: Self.displayWords(frame.timing),
-                         achievable: status.achievableRates)
+        let overlay = scene.drawOverlay(lines: lines)
+        // In a small window the demo needs the space the graph would take below the overlay.
+        if scene.showGraph, !(scene.showHitchDemo && scene.isCompact) {
+            scene.drawGraph(samples: graphSamples, besides: overlay)
+        }
+        let effective = frame.effectiveRate.rate.hz
+        let display = Self.displayWords(frame.timing)
+        let caption = scene.showHitchDemo ? "Hitch demo: \(formatRate(effective)) FPS on this \(display)"
+            : slider.caption(effective: effective, display: display)
+        scene.drawSlider(slider, effective: effective, caption: caption, achievable: status.achievableRates)
         scene.endFrame()
     }
 

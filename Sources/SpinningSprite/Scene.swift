@@ -63,20 +63,21 @@ final class Scene {
     /// seen), the lower one from `targetTimestamp` (when this one will be).
     /// When the rate changes, the upper one's lag changes with it and it jumps;
     /// the lower one moves by exactly the time between the frames' glass times.
-    func drawHitchDemo(timestamp: Double, target: Double, angle: Double, caption: String) {
-        let size = min(72, height / 6)
-        let top = 40 + 7 * text.lineHeight
-        let bottom = height - FPSSlider.panelHeight - 12
+    /// It uses the space between the overlay (`overlayLines` high) and the slider.
+    func drawHitchDemo(timestamp: Double, target: Double, angle: Double, caption: String, overlayLines: Int) {
+        let top = 12 + overlayLines * text.lineHeight + 16
+        let bottom = height - FPSSlider.panelHeight - 12 - text.lineHeight
+        let size = max(16, min(72, (bottom - top) / 4))
         let rows = [(timestamp, "from timestamp", Color(255, 120, 130)), (target, "from targetTimestamp", Color(120, 230, 170))]
         for (row, (time, label, color)) in rows.enumerated() {
-            let y = top + (bottom - top) * (row + 1) / 3
+            let y = top + (bottom - top) * (2 * row + 1) / 4 - text.lineHeight / 2
             let travel = Double(width + size)
             let x = Int((time * Self.hitchDemoSpeed).truncatingRemainder(dividingBy: travel)) - size
             renderer.fill(Rect(x: 0, y: y - 1, width: width, height: 2), Color(50, 54, 70))
             drawSprite(angle: angle, centreX: x + size / 2, centreY: y, size: size)
             text.draw(label, x: 12, y: y + size / 2 + 2, color: color)
         }
-        text.draw(caption, x: max(8, (width - text.width(of: caption)) / 2), y: bottom - text.lineHeight, color: Color(235, 235, 240))
+        text.draw(caption, x: max(8, (width - text.width(of: caption)) / 2), y: bottom, color: Color(235, 235, 240))
     }
 
     private func drawSprite(angle: Double, centreX: Int, centreY: Int, size: Int) {
@@ -115,8 +116,8 @@ final class Scene {
         graph.draw(renderer, text, samples: samples)
     }
 
-    func drawSlider(_ slider: FPSSlider, effective: Double, display: String, achievable: [Double]) {
-        slider.draw(renderer, text, effective: effective, display: display, achievable: achievable)
+    func drawSlider(_ slider: FPSSlider, effective: Double, caption: String, achievable: [Double]) {
+        slider.draw(renderer, text, effective: effective, caption: caption, achievable: achievable)
     }
 
     /// Finishes the frame's drawing now, so it is measured as work and the
