@@ -29,13 +29,16 @@ struct DecodeEDID: ParsableCommand {
         print(json ? Self.json(edid).text : Self.text(edid))
     }
 
-    /// The documented object: product_name, edid_version, range_limits, variable_refresh.
+    /// The documented object: product_name, edid_version, range_limits (with
+    /// its timing class and, when it was not taken as VRR, why), variable_refresh.
     static func json(_ edid: EDID) -> JSON {
         .object([
             ("product_name", .string(edid.productName)),
             ("edid_version", .string(edid.versionString)),
             ("range_limits", edid.rangeLimits.map {
-                .object([("min_hz", .int($0.vertical.minHz)), ("max_hz", .int($0.vertical.maxHz))])
+                .object([("min_hz", .int($0.vertical.minHz)), ("max_hz", .int($0.vertical.maxHz)),
+                         ("timing_class", .string($0.timingClassName)),
+                         ("not_vrr_because", .string(edid.rangeLimitsVerdict))])
             } ?? .null),
             ("variable_refresh", edid.variableRefresh.map {
                 .object([("min_hz", .int($0.range.minHz)), ("max_hz", .int($0.range.maxHz)),

@@ -180,6 +180,15 @@ struct DisplayProbeCLITests {
         #expect(!result.stdout.contains("timing class 0x"))
     }
 
+    @Test("The JSON names the timing class and says why range limits were not taken as VRR (real Dell U2414H)")
+    func rangeLimitsInJSON() throws {
+        let (json, _) = try decodeJSON(RealEDIDs.dellU2414H)
+        let limits = try #require(json["range_limits"] as? [String: Any])
+        #expect(limits["timing_class"] as? String == "default GTF")
+        #expect((limits["not_vrr_because"] as? String)?.hasPrefix("not VRR: EDID 1.3") == true)
+        #expect(json["variable_refresh"] is NSNull)
+    }
+
     @Test("A checksum mismatch is a warning on stderr and decoding goes on")
     func checksumWarning() throws {
         var bytes = Self.amdMonitor
