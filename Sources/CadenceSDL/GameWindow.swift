@@ -63,21 +63,26 @@ public final class GameWindow {
     ///     renderer and no vsync, since there is no vblank to wait for (SDL's
     ///     software renderer would fake one by sleeping to 60 Hz).
     ///   - vrr, vrrRange: the player's override of the VRR detector.
+    ///   - minimumSize: the smallest size the player can resize the window to.
     public convenience init(session: SDLSession, title: String, width: Int = 1280, height: Int = 720,
                             fullscreen: Bool = false, vsync: VSyncMode = .on, headless: Bool = false,
                             vrr: VRROverride = .auto, vrrRange: ClosedRange<FrameRate>? = nil,
+                            minimumSize: (width: Int, height: Int)? = nil,
                             rateLimit: FrameRateLimit = .displayRate) throws {
         try self.init(session: session, ownsSession: false, title: title, width: width, height: height,
                       fullscreen: fullscreen, vsync: vsync, headless: headless, vrr: vrr, vrrRange: vrrRange,
-                      rateLimit: rateLimit)
+                      minimumSize: minimumSize, rateLimit: rateLimit)
     }
 
     private init(session: SDLSession, ownsSession: Bool, title: String, width: Int, height: Int,
                  fullscreen: Bool, vsync: VSyncMode, headless: Bool = false, vrr: VRROverride = .auto,
-                 vrrRange: ClosedRange<FrameRate>? = nil, rateLimit: FrameRateLimit) throws {
+                 vrrRange: ClosedRange<FrameRate>? = nil, minimumSize: (width: Int, height: Int)? = nil,
+                 rateLimit: FrameRateLimit) throws {
         self.session = session
         self.ownsSession = ownsSession
-        window = try Window(title: title, width: width, height: height, fullscreen: fullscreen && !headless)
+        // Placed inside the usable desktop (a 1280x720 window on a 1280x720 screen with a panel would not fit).
+        window = try Window(title: title, width: width, height: height, fitsDesktop: !headless,
+                            minimumSize: minimumSize, fullscreen: fullscreen && !headless)
         renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
         clock = MonotonicClock()
         // Sleeps end nearer their deadlines, so the sleeper spins less.

@@ -8,21 +8,36 @@ public final class Window {
     /// Opens a window centred on the primary display.
     ///
     /// - Parameters:
+    ///   - fitsDesktop: place it inside the display's usable area (the desktop
+    ///     minus panels and docks), shrunk to fit when asked for more than that
+    ///     area holds. Off for offscreen windows, whose "desktop" is notional.
+    ///   - minimumSize: the smallest size the player can resize it to.
     ///   - fullscreen: borderless fullscreen at the desktop mode. Desktop
     ///     fullscreen never changes the display mode, so it is instant and is
     ///     what variable refresh needs to take effect.
     ///   - hidden: create without showing, for tests that only need a surface.
-    public init(title: String, width: Int, height: Int,
+    public init(title: String, width: Int, height: Int, fitsDesktop: Bool = false, minimumSize: (width: Int, height: Int)? = nil,
                 resizable: Bool = true, fullscreen: Bool = false, hidden: Bool = false) throws {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         if fullscreen { flags |= CSDL2_WindowFullscreenDesktop() }
         flags |= hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
-        guard let window = SDL_CreateWindow(
-            title, CSDL2_WindowPosCentered(), CSDL2_WindowPosCentered(),
-            Int32(width), Int32(height), flags
-        ) else { throw SDLError("SDL_CreateWindow") }
+        var x = CSDL2_WindowPosCentered(), y = CSDL2_WindowPosCentered()
+        var (w, h) = (width, height)
+        var usable = SDL_Rect()
+        if fitsDesktop, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            // Leave room for the title bar the window manager adds above the window.
+            let titleBar = 32
+            w = min(w, Int(usable.w))
+            h = min(h, max(1, Int(usable.h) - titleBar))
+            x = usable.x + (usable.w - Int32(w)) / 2
+            y = usable.y + Int32(titleBar) + (usable.h - Int32(titleBar) - Int32(h)) / 2
+        }
+        guard let window = SDL_CreateWindow(title, x, y, Int32(w), Int32(h), flags) else {
+            throw SDLError("SDL_CreateWindow")
+        }
         handle = window
+        if let minimumSize { SDL_SetWindowMinimumSize(window, Int32(minimumSize.width), Int32(minimumSize.height)) }
     }
 
     deinit { SDL_DestroyWindow(handle) }

@@ -60,9 +60,22 @@ public final class WindowDisplay {
         if headless {
             summary = "headless (offscreen), no refresh: paced by timer"
         } else if let info, let report {
-            summary = "\(info.name): \(report.decision.summary)"
+            let rate = info.refreshHz > 0 ? "\(info.refreshHz) Hz" : "refresh rate unknown"
+            let kind = report.decision.maximumRate == nil && report.decision.summary.hasPrefix("fixed")
+                ? "fixed refresh" : report.decision.summary
+            summary = "\(Self.readableName(info.name)), \(rate), \(kind)"
         } else {
             summary = "unknown display"
         }
+    }
+
+    /// SDL's display name without the stray quotes and colons some drivers
+    /// leave in it (XWayland's reads `XWAYLAND0 58":`).
+    static func readableName(_ name: String) -> String {
+        let edge: Set<Character> = [":", " ", "\t"]
+        var kept = Substring(name.filter { $0 != "\"" })
+        while let c = kept.first, edge.contains(c) { kept.removeFirst() }
+        while let c = kept.last, edge.contains(c) { kept.removeLast() }
+        return kept.isEmpty ? "display" : String(kept)
     }
 }

@@ -6,11 +6,11 @@ import CadenceSDL
 struct DecodeEDID: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edid",
-        abstract: "Decodes an EDID file (binary, or hex text as xrandr --props and edid-decode print).",
+        abstract: "Decodes an EDID: binary, a hex dump, edid-decode output or a whole xrandr --props listing.",
         discussion: "Exits 65 when the file is not an EDID; a checksum mismatch is only a warning on stderr."
     )
 
-    @Argument(help: "The EDID file, e.g. /sys/class/drm/card0-DP-1/edid.")
+    @Argument(help: "The EDID file, or - for standard input, e.g. /sys/class/drm/card0-DP-1/edid.")
     var file: String
 
     @Flag(help: "Print exactly one JSON object for scripts.")
@@ -29,13 +29,16 @@ struct DecodeEDID: ParsableCommand {
         print(json ? Self.json(edid).text : Self.text(edid))
     }
 
-    /// The documented object: product_name, edid_version, range_limits, variable_refresh.
+    /// The documented object: product_name, edid_version, range_limits (with
+    /// its timing class and, when it was not taken as VRR, why), variable_refresh.
     static func json(_ edid: EDID) -> JSON {
         .object([
             ("product_name", .string(edid.productName)),
             ("edid_version", .string(edid.versionString)),
             ("range_limits", edid.rangeLimits.map {
-                .object([("min_hz", .int($0.vertical.minHz)), ("max_hz", .int($0.vertical.maxHz))])
+                .object([("min_hz", .int($0.vertical.minHz)), ("max_hz", .int($0.vertical.maxHz)),
+                         ("timing_class", .string($0.timingClassName)),
+                         ("not_vrr_because", .string(edid.rangeLimitsVerdict))])
             } ?? .null),
             ("variable_refresh", edid.variableRefresh.map {
                 .object([("min_hz", .int($0.range.minHz)), ("max_hz", .int($0.range.maxHz)),
@@ -50,8 +53,11 @@ struct DecodeEDID: ParsableCommand {
             "product name:      \(edid.productName ?? "(none)")",
             "EDID version:      \(edid.versionString)",
             "range limits:      " + (edid.rangeLimits.map {
-                "\($0.vertical) (0xFD, timing class \(Self.hexByte($0.timingClass)))"
+                "\($0.vertical) (0xFD, \($0.timingClassName))"
             } ?? "none"),
+        ]
+        if let verdict = edid.rangeLimitsVerdict { lines.append("                   range limits \(verdict)") }
+        lines += [
             "variable refresh:  " + (edid.variableRefresh?.description ?? "none (fixed refresh)"),
             "extensions:        " + (edid.extensionTags.isEmpty ? "none" : edid.extensionTags.map(Self.extensionName).joined(separator: ", ")),
         ]

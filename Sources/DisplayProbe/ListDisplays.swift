@@ -28,6 +28,9 @@ struct ListDisplays: ParsableCommand {
         if let vrrRange, VRROverride.range(parsing: vrrRange) == nil {
             throw ValidationError("--vrr-range: \"\(vrrRange)\" is not <min>-<max> in Hz with 1 ≤ min < max ≤ 1023, e.g. 48-144")
         }
+        if vrrRange != nil, vrr == VRROverride.off.rawValue {
+            throw ValidationError("--vrr-range: has no effect with --vrr off; leave out one of them")
+        }
     }
 
     func run() throws {

@@ -4,6 +4,8 @@ import Cadence
 struct DisplayStatus {
     /// e.g. `"fixed 60 Hz"` or `"VRR 48–144 Hz, inactive: windowed"`.
     var summary: String
+    /// The window: `"windowed 1280x720"` or `"fullscreen"`.
+    var window: String
     /// e.g. `"on"`, or `"on requested; presents do not wait for vblank (timer pacing)"`.
     var vsync: String
     /// The rates the display can show at, for the slider's tick marks.

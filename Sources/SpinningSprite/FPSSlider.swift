@@ -32,9 +32,28 @@ struct FPSSlider {
         self.maximum = max(maximum, 30)
     }
 
-    /// Places the track along the bottom of a window of the given size.
-    mutating func layout(width: Int, height: Int) {
-        track = Rect(x: 140, y: height - 46, width: max(100, width - 280), height: 8)
+    /// The panel holding caption, presets and track, along the bottom.
+    private(set) var panel = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Height of the panel.
+    static let panelHeight = 66
+    /// The preset buttons, right to left from the panel's right edge.
+    private(set) var presets: [(request: Request, label: String, area: Rect)] = []
+
+    /// Places the panel along the bottom of a window of the given size, with
+    /// presets for 30, 60, 120, 144 (only where the display shows 144) and the
+    /// display's own rate.
+    mutating func layout(width: Int, height: Int, displayRate: Double) {
+        panel = Rect(x: 8, y: height - Self.panelHeight - 6, width: width - 16, height: Self.panelHeight)
+        track = Rect(x: panel.x + 30, y: panel.y + 34, width: max(100, panel.width - 30 - 48), height: 8)
+        var choices: [(Request, String)] = [(.fps(30), "30"), (.fps(60), "60"), (.fps(120), "120")]
+        if displayRate >= 144 { choices.append((.fps(144), "144")) }
+        choices.append((.displayRate, "display"))
+        var right = panel.x + panel.width - 6
+        presets = choices.reversed().map { request, label in
+            let w = label == "display" ? 84 : 38
+            right -= w + 4
+            return (request, label, Rect(x: right + 4, y: panel.y + 5, width: w, height: 22))
+        }.reversed()
     }
 
     /// The FPS the knob stands at, given the rate actually in effect
@@ -60,6 +79,8 @@ struct FPSSlider {
     mutating func handle(_ event: Event) -> Bool {
         let grab = Rect(x: track.x - 12, y: track.y - 16, width: track.width + 24, height: track.height + 32)
         switch event {
+        case .mouseDown(let x, let y) where presets.contains { $0.area.contains(x: x, y: y) }:
+            return set(presets.first { $0.area.contains(x: x, y: y) }!.request)
         case .mouseDown(let x, let y) where grab.contains(x: x, y: y):
             dragging = true
             return set(.fps(fps(atX: x)))
@@ -95,29 +116,56 @@ struct FPSSlider {
         return new != request
     }
 
-    /// Draws the track, tick marks at the rates the display can show, the knob
-    /// and its labels.
-    func draw(_ renderer: Renderer, _ text: TextRenderer, effective: Double, achievable: [Double]) {
-        renderer.fill(Rect(x: track.x - 124, y: track.y - 30, width: track.width + 248, height: 58), Color(0, 0, 0, 150))
-        text.draw("FPS cap", x: track.x - 110, y: track.y - 8, color: Color(170, 175, 190))
+    /// Draws the panel: a caption saying what the request gives on this
+    /// display, the presets, the track with its range at the ends, a labelled
+    /// mark at each rate the display shows evenly, the rate in effect (green)
+    /// and the requested one (the knob).
+    ///
+    /// - Parameters:
+    ///   - effective: the rate in effect, from the link's frame.
+    ///   - caption: what the request gives, from ``caption(effective:display:)``.
+    ///   - achievable: the rates the display shows evenly.
+    func draw(_ renderer: Renderer, _ text: TextRenderer, effective: Double, caption: String, achievable: [Double]) {
+        renderer.fill(panel, Color(0, 0, 0, 160))
+        let dim = Color(170, 175, 190)
+        text.draw(caption, x: panel.x + 10, y: panel.y + 6)
+        for preset in presets {
+            let selected = preset.request == request
+            renderer.fill(preset.area, selected ? Color(255, 196, 60, 90) : Color(70, 76, 96, 200))
+            text.draw(preset.label, x: preset.area.x + (preset.area.width - text.width(of: preset.label)) / 2,
+                      y: preset.area.y + 2)
+        }
         renderer.fill(track, Color(70, 76, 96))
-        for hz in achievable where hz >= 1 && hz <= Double(maximum) {
+        text.draw("1", x: track.x - 8 - text.width(of: "1"), y: track.y - 6, color: dim)
+        text.draw("\(maximum)", x: track.x + track.width + 8, y: track.y - 6, color: dim)
+        // Marks at the evenly shown rates, labelled where there is room for the label.
+        var labelledUpTo = Int.max
+        for hz in achievable.sorted(by: >) where hz >= 1 && hz <= Double(maximum) {
             let tx = x(for: hz)
-            renderer.fill(Rect(x: tx, y: track.y - 4, width: 2, height: track.height + 8), Color(120, 200, 255, 160))
+            renderer.fill(Rect(x: tx - 1, y: track.y - 4, width: 2, height: track.height + 8), Color(120, 200, 255, 200))
+            let label = formatRate(hz.rounded())
+            let lx = tx - text.width(of: label) / 2
+            if lx + text.width(of: label) + 6 < labelledUpTo {
+                text.draw(label, x: lx, y: track.y + 11, color: Color(120, 200, 255))
+                labelledUpTo = lx
+            }
         }
-        let knobX = x(for: knobFPS(effective: effective))
         let effectiveX = x(for: effective)
-        renderer.fill(Rect(x: effectiveX - 2, y: track.y - 10, width: 4, height: track.height + 20), Color(80, 220, 160))
-        renderer.fill(Rect(x: knobX - 7, y: track.y - 12, width: 14, height: track.height + 24), Color(255, 196, 60))
-        let label: String
+        renderer.fill(Rect(x: effectiveX - 2, y: track.y - 9, width: 4, height: track.height + 18), Color(80, 220, 160))
+        let knobX = x(for: knobFPS(effective: effective))
+        renderer.fill(Rect(x: knobX - 6, y: track.y - 8, width: 12, height: track.height + 16), Color(255, 196, 60))
+    }
+
+    /// "50 FPS cap: 30 FPS on this 60 Hz display", for `display` in words
+    /// ("60 Hz display") and the rate in `effective` from the link's frame.
+    func caption(effective: Double, display: String) -> String {
+        let what: String
         switch request {
-        case .displayRate: label = "display rate"
-        case .fps(let fps): label = "\(formatRate(fps)) FPS"
-        case .adaptive: label = "adaptive"
+        case .displayRate: what = "Display rate"
+        case .fps(let fps): what = "\(formatRate(fps)) FPS cap"
+        case .adaptive: what = "Adaptive"
         }
-        let caption = "\(label) → \(formatHz(effective)) effective"
-        text.draw(caption, x: track.x + track.width - text.width(of: caption), y: track.y + 12, color: Color(235, 235, 240))
-        text.draw("requested", x: knobX - 36, y: track.y - 30, color: Color(255, 196, 60))
+        return "\(what): \(formatRate(effective)) FPS on this \(display)"
     }
 }
 

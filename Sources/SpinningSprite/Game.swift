@@ -19,6 +19,20 @@ final class Game: FrameLoopClient {
     var onDisplayChange: (DisplayChange) -> Void = { _ in }
 
     private(set) var statistics = FrameStatistics()
+    /// Statistics since the rate in effect last changed, for the overlay.
+    private var rateWindow = FrameStatistics(recentCapacity: 600)
+    private var rateWindowHz = 0.0
+    private var rateWindowStart: Nanoseconds = 0
+    /// Recent bars for the frame-time graph, each with its own target.
+    private var graphSamples: [FrameTimeGraph.Sample] = []
+    private var lastPresent: Nanoseconds?
+    /// A running average of what presents cost beyond waiting (ns), to say
+    /// in words when presents are what holds the frame rate down.
+    private var presentCost = 0.0
+    private let displayRate: Double
+    /// When the hitch demo next flips the rate, and whether it is at the high rate.
+    private var demoFlipAt: Nanoseconds?
+    private var demoAtHighRate = false
     private var trace: TraceWriter?
     private var slider: FPSSlider
     /// Low or smooth; the L key toggles it.
@@ -41,8 +55,9 @@ final class Game: FrameLoopClient {
         self.describeDisplay = describeDisplay
         pendingHitches = config.hitches
         latency = config.latency
+        self.displayRate = displayRate
         slider = FPSSlider(request: FPSSlider.Request(config.fps), maximum: max(240, Int(displayRate.rounded(.up))))
-        if let scene { slider.layout(width: scene.width, height: scene.height) }
+        if let scene { slider.layout(width: scene.width, height: scene.height, displayRate: displayRate) }
     }
 
     // MARK: FrameLoopClient
@@ -80,6 +95,19 @@ final class Game: FrameLoopClient {
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
         statistics.record(record)
         framesPresented += 1
+        if record.effectiveHz != rateWindowHz {
+            rateWindow = FrameStatistics(recentCapacity: 600)
+            rateWindowHz = record.effectiveHz
+            rateWindowStart = record.presentTime
+        }
+        rateWindow.record(record)
+        if let last = lastPresent, record.effectiveHz > 0 {
+            if graphSamples.count == 240 { graphSamples.removeFirst() }
+            graphSamples.append(.init(interval: record.presentTime - last, target: Nanoseconds(1e9 / record.effectiveHz)))
+        }
+        lastPresent = record.presentTime
+        let cost = record.cost(on: loop.backend.currentTiming())
+        presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10
         do { try trace?.write(record) } catch {
             printError("trace stopped: \(error)")
             trace = nil
@@ -107,10 +135,13 @@ final class Game: FrameLoopClient {
         try scene.screenshot(to: path) { draw(frame, on: scene) }
     }
 
-    /// Closes the trace and returns the one-line summary of the run.
+    /// Closes the trace and returns the one-line summary of the run; a second
+    /// call only returns the summary.
     func finish() throws -> String {
         let summary = statistics.runSummary
-        try trace?.finish(summary: summary)
+        let writer = trace
+        trace = nil
+        try writer?.finish(summary: summary)
         return summary.line
     }
 
@@ -140,13 +171,15 @@ final class Game: FrameLoopClient {
                 _ = slider.handle(key: key, shift: shift, effective: effective)
             case .resized(let w, let h):
                 scene?.resize(width: w, height: h)
-                slider.layout(width: scene?.width ?? w, height: scene?.height ?? h)
+                slider.layout(width: scene?.width ?? w, height: scene?.height ?? h, displayRate: displayRate)
             case .hidden:
                 loop.link.isPaused = true
             case .shown where loop.link.isPaused:
                 loop.link.isPaused = false
                 // The time spent hidden is not a frame interval (nor a hitch).
                 statistics.resetInterval()
+                rateWindow.resetInterval()
+                lastPresent = nil
             case .shown, .keyUp:
                 break
             case .moved, .displayChanged:
@@ -185,12 +218,29 @@ final class Game: FrameLoopClient {
 
     /// Hands the slider's request to the loop, which runs the adaptive controller itself.
     private func applyRequest(to loop: FrameLoop) {
+        if scene?.showHitchDemo == true, !config.isSimulation {
+            flipDemoRate(loop)
+            return
+        }
+        demoFlipAt = nil
         switch slider.request {
         case .displayRate: loop.rateLimit = .displayRate
         // A cap is a cap: the highest rate at or below it that the display shows evenly.
         case .fps(let fps): loop.rateLimit = .cap(Double(fps))
         case .adaptive: loop.rateLimit = .adaptive
         }
+    }
+
+    /// The hitch demo changes the rate by itself: the display's rate and half
+    /// of it, a second each, so the difference between its two objects shows.
+    private func flipDemoRate(_ loop: FrameLoop) {
+        let now = loop.clock.now
+        if now >= demoFlipAt ?? now {
+            demoAtHighRate.toggle()
+            demoFlipAt = now + TimeUnit.nanosecondsPerSecond
+        }
+        let native = loop.backend.currentTiming().nativeRate.hz
+        loop.rateLimit = .range(FrameRateRange(fps: demoAtHighRate ? native : native / 2))
     }
 
     private func limitReached(now: Nanoseconds) -> Bool {
@@ -205,23 +255,45 @@ final class Game: FrameLoopClient {
 
     private func draw(_ frame: DisplayLinkFrame, on scene: Scene) {
         let status = describeDisplay()
+        let angle = angle(at: frame.targetTimestampNanoseconds)
+        let lines = overlayLines(frame, status, keyHelp: scene.height >= Scene.keyHelpMinimumHeight)
         scene.beginFrame()
         if scene.showHitchDemo {
-            scene.drawHitchDemo(timestampAngle: angle(at: frame.timestampNanoseconds),
-                                targetAngle: angle(at: frame.targetTimestampNanoseconds))
+            let native = frame.timing.nativeRate.hz
+            scene.drawHitchDemo(timestamp: TimeUnit.seconds(frame.timestampNanoseconds - start),
+                                target: TimeUnit.seconds(frame.targetTimestampNanoseconds - start), angle: angle,
+                                caption: "The rate flips \(formatRate(native)) / \(formatRate(native / 2)) FPS each second: "
+                                    + "the upper one jumps, the lower glides", overlayLines: lines.count)
         } else {
-            scene.drawSprite(angle: angle(at: frame.targetTimestampNanoseconds))
+            scene.drawSprite(angle: angle)
+        }
+        let overlay = scene.drawOverlay(lines: lines)
+        // In a small window the demo needs the space the graph would take below the overlay.
+        if scene.showGraph, !(scene.showHitchDemo && scene.isCompact) {
+            scene.drawGraph(samples: graphSamples, besides: overlay)
         }
         let effective = frame.effectiveRate.rate.hz
-        scene.drawOverlay(lines: overlayLines(frame, status))
-        if scene.showGraph {
-            scene.drawGraph(intervals: statistics.recentPresentIntervals, target: frame.effectiveRate.rate.period)
-        }
-        scene.drawSlider(slider, effective: effective, achievable: status.achievableRates)
+        let display = Self.displayWords(frame.timing)
+        let caption = scene.showHitchDemo ? "Hitch demo: \(formatRate(effective)) FPS on this \(display)"
+            : slider.caption(effective: effective, display: display)
+        scene.drawSlider(slider, effective: effective, caption: caption, achievable: status.achievableRates)
         scene.endFrame()
     }
 
-    private func overlayLines(_ frame: DisplayLinkFrame, _ status: DisplayStatus) -> [String] {
+    /// The display for the slider's caption: "60 Hz display".
+    private static func displayWords(_ timing: DisplayTiming) -> String {
+        switch timing {
+        case .fixed(let grid): "\(formatHz(grid.rate.hz)) display"
+        case .variable(let minimum, let maximum): "\(formatRate(minimum.hz))–\(formatHz(maximum.hz)) VRR display"
+        case .unsynced: "timer-paced display"
+        }
+    }
+
+    /// The overlay: what was asked, planned and achieved (and, in words, why
+    /// they differ), the display, vsync, and the statistics since the rate
+    /// last changed.
+    private func overlayLines(_ frame: DisplayLinkFrame, _ status: DisplayStatus,
+                              keyHelp: Bool) -> [(text: String, isWarning: Bool)] {
         let rate = frame.effectiveRate
         var requested: String
         switch slider.request {
@@ -229,23 +301,40 @@ final class Game: FrameLoopClient {
         case .fps(let fps): requested = "\(formatRate(fps)) FPS"
         case .adaptive: requested = "adaptive"
         }
-        var effective = "\(formatHz(rate.rate.hz))"
-        if rate.vsyncStride > 1 { effective += " (every \(rate.vsyncStride) vblanks)" }
-        if rate.presentsPerFrame > 1 { effective += " (each frame shown \(rate.presentsPerFrame)×, LFC)" }
-        let recent = statistics.intervalPercentiles([0.5, 0.99]).map {
+        if scene?.showHitchDemo == true { requested = "hitch demo" }
+        var planned = formatHz(rate.rate.hz)
+        if rate.vsyncStride > 1 { planned += " (every \(rate.vsyncStride) vblanks)" }
+        if rate.presentsPerFrame > 1 { planned += " (each frame shown \(rate.presentsPerFrame)×, LFC)" }
+        let achieved = statistics.achievedFPS.map { Int($0.rounded()) }
+        var lines: [(text: String, isWarning: Bool)] = [
+            ("requested \(requested)   planned \(planned)   achieved \(achieved.map { "\($0) FPS" } ?? "–")", false),
+        ]
+        let windowSeconds = TimeUnit.seconds((lastPresent ?? rateWindowStart) - rateWindowStart)
+        if let achieved, windowSeconds >= 1, Double(achieved) < 0.9 * rate.rate.hz {
+            let why = presentCost > 0.25 * Double(rate.rate.period)
+                ? "each present takes \(String(format: "%.1f", presentCost / 1e6)) ms"
+                : "the display or the machine can't keep up"
+            lines.append(("only \(achieved) of \(formatRate(rate.rate.hz)) FPS reach the screen: \(why)", true))
+        }
+        let recent = rateWindow.intervalPercentiles([0.5, 0.99]).map {
             $0.map { String(format: "%.2f", TimeUnit.milliseconds($0)) } ?? "–"
         }
         let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
             String(format: "%.2f", TimeUnit.milliseconds($0))
         } ?? "–"
-        return [
-            "requested \(requested)   effective \(effective)",
-            "display   \(status.summary)",
-            "vsync     \(status.vsync)",
-            "frame     p50 \(recent[0]) ms   p99 \(recent[1]) ms   hitches \(statistics.hitchCount)",
-            "latency   \(latency == .low ? "low (just in time)" : "smooth"), input to glass p50 \(inputToGlass) ms  (L)",
-            "keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive",
-            "          F fullscreen  V vsync  H hitch  G graph  T hitch demo  Q quit",
+        lines += [
+            ("display   \(status.summary)", false),
+            ("window    \(status.window)   vsync \(status.vsync)", false),
+            ("at \(formatHz(rateWindowHz)) for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
+                + "late \(rateWindow.lateCount)  hitches \(rateWindow.hitchCount)", false),
+            ("latency   \(latency == .low ? "low (just in time)" : "smooth"), input to glass p50 \(inputToGlass) ms  (L)", false),
         ]
+        if keyHelp {
+            lines += [
+                ("keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive", false),
+                ("          L latency  F fullscreen  V vsync  H hitch  G graph  T demo  Q quit", false),
+            ]
+        }
+        return lines
     }
 }

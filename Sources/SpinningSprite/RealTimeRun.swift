@@ -14,16 +14,16 @@ struct RealTimeRun {
         let game = try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
                                   height: options.window.height, fullscreen: options.fullscreen,
                                   vsync: options.vsync, headless: options.headless,
-                                  vrr: options.vrr, vrrRange: options.vrrRange)
+                                  vrr: options.vrr, vrrRange: options.vrrRange, minimumSize: Scene.minimumSize)
         game.renderer.notes.forEach { printError($0) }
         let scene: Scene
         do {
             scene = try Scene(window: game.window, renderer: game.renderer, spritePath: options.spritePath)
         } catch {
-            printError("cannot load the game's assets: \(error)")
-            throw ExitCode.failure
+            printError("--sprite: cannot load \"\(options.spritePath)\": \(error)")
+            throw ExitCode(65)
         }
-        let sprite = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
+        let sprite = Game(config: options.config, scene: scene, trace: try outputs.openTrace(), start: outputs.start,
                           displayRate: Double(game.display.info?.refreshHz ?? 60)) { game.status }
         sprite.onDisplayChange = { change in
             switch change {
@@ -37,7 +37,12 @@ struct RealTimeRun {
                 game.display.refresh()
             }
         }
+        Interrupts.finishAtExit {
+            printError("the display server went away: run ended")
+            do { print(try sprite.finish()) } catch { printError("\(error)") }
+        }
         game.run(sprite)
+        Interrupts.finishAtExit(nil)
         if let path = outputs.screenshot {
             try sprite.saveScreenshot(to: path)
             print("screenshot saved to \(path)")
@@ -74,8 +79,13 @@ extension GameWindow {
     /// What the overlay shows now; the vsync note and the achievable rates
     /// follow the backend's vblank estimate as it settles.
     var status: DisplayStatus {
-        DisplayStatus(summary: display.summary,
-                      vsync: renderer.vsync.rawValue + (backend.timingNote.map { " (\($0))" } ?? ""),
-                      achievableRates: backend.currentTiming().achievableRates)
+        let fallback = renderer.notes.first { $0.hasPrefix("vsync") }
+        let size = renderer.outputSize
+        let state = display.info == nil ? "offscreen \(size.width)x\(size.height)"
+            : window.isFullscreen ? "fullscreen" : "windowed \(size.width)x\(size.height)"
+        return DisplayStatus(summary: display.summary, window: state,
+                             vsync: renderer.vsync.rawValue + (fallback.map { " (\($0))" } ?? "")
+                                 + (backend.timingNote.map { " (\($0))" } ?? ""),
+                             achievableRates: backend.currentTiming().achievableRates)
     }
 }

@@ -28,10 +28,12 @@ struct RunOptions {
 }
 
 /// What the user asked to save, checked before the run starts so a bad path
-/// fails at once instead of after minutes of play.
+/// fails at once instead of after minutes of play. The trace is opened only
+/// once start-up succeeded (``openTrace()``), and replaces an existing file
+/// only when it is finished.
 struct Outputs {
     let screenshot: String?
-    let traceWriter: TraceWriter?
+    let trace: String?
     /// The run's start on the link's clock; trace times count from here.
     let start: Nanoseconds
 
@@ -42,22 +44,38 @@ struct Outputs {
             }
             try Outputs.checkWritable(screenshot, flag: "--screenshot")
         }
+        if let trace {
+            guard TraceFile.isSupported(path: trace) else {
+                throw ValidationError("--trace: \"\(trace)\" must end in .csv or .json")
+            }
+            try Outputs.checkWritable(trace, flag: "--trace")
+        }
         self.screenshot = screenshot
+        self.trace = trace
         self.start = start
+    }
+
+    /// The trace writer, once the run has started (exit 73 when it cannot be created).
+    func openTrace() throws -> TraceWriter? {
         do {
-            traceWriter = try trace.map { try TraceFile.open(path: $0, runStart: start) }
+            return try trace.map { try TraceFile.open(path: $0, runStart: start) }
         } catch {
             printError("--trace: \(error)")
             throw ExitCode(73)
         }
     }
 
-    /// Fails (exit 73, "can't create") unless `path` can be written, without
-    /// touching an existing file.
+    /// Fails (exit 73, "can't create") unless a file can be written at `path`,
+    /// without touching an existing file: its directory must exist and be
+    /// writable, and `path` must not be a directory or a read-only file.
     private static func checkWritable(_ path: String, flag: String) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            printError("\(flag): \"\(path)\" is a directory; name a file in it")
+            throw ExitCode(73)
+        }
         let ok = fm.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
             && fm.isWritableFile(atPath: directory)
             && (!fm.fileExists(atPath: path) || fm.isWritableFile(atPath: path))

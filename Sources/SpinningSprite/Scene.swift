@@ -6,8 +6,13 @@ final class Scene {
     let window: Window
     let renderer: Renderer
     private let sprite: Texture
-    private let text: TextRenderer
-    private var graph = FrameTimeGraph()
+    private let largeText: TextRenderer
+    private let smallText: TextRenderer
+    /// The font for the current window size: smaller in a small window, so
+    /// the overlay's lines still fit 640 pixels.
+    private var text: TextRenderer { isCompact ? smallText : largeText }
+    /// Whether the window is too narrow for the wide layout (graph beside the overlay).
+    var isCompact: Bool { width < 1000 }
     /// Whether the frame-time graph is shown (G).
     var showGraph = true
     /// Whether the side-by-side hitch demo replaces the single sprite (T).
@@ -20,36 +25,59 @@ final class Scene {
         self.window = window
         self.renderer = renderer
         sprite = try Texture(bmpFile: spritePath, renderer: renderer)
-        text = try TextRenderer(renderer: renderer, size: 16)
+        largeText = try TextRenderer(renderer: renderer, size: 16)
+        smallText = try TextRenderer(renderer: renderer, size: 13)
         (width, height) = renderer.outputSize
-        graph.layout(width: width, height: height)
     }
 
     /// Lays everything out again for a new window size.
     func resize(width: Int, height: Int) {
         (self.width, self.height) = renderer.outputSize
-        graph.layout(width: self.width, height: self.height)
     }
+
+    /// The smallest window the layout stays readable in; the window is held to it.
+    static let minimumSize = (width: 640, height: 360)
+    /// Below this height the key help is left out of the overlay.
+    static let keyHelpMinimumHeight = 520
+    /// The hitch demo's objects move this many pixels per second of their clock.
+    static let hitchDemoSpeed = 800.0
 
     func beginFrame() {
         renderer.beginFrame()
         renderer.clear(Color(18, 20, 28))
     }
 
-    /// The sprite at the centre, turned by `angle` radians.
+    /// The sprite at the centre, turned by `angle` radians, small enough to
+    /// leave the panels room in a small window.
+    /// In a compact window it moves right, beside the graph under the overlay.
     func drawSprite(angle: Double) {
-        drawSprite(angle: angle, centreX: width / 2, centreY: height / 2, size: 256)
+        if isCompact {
+            drawSprite(angle: angle, centreX: width * 3 / 4, centreY: height / 2, size: min(height / 2, width / 4))
+        } else {
+            drawSprite(angle: angle, centreX: width / 2, centreY: height / 2, size: min(256, height / 2))
+        }
     }
 
-    /// Two sprites: left animated from `timestamp` (lags, hitches on rate
-    /// changes), right from `targetTimestamp` (glides).
-    func drawHitchDemo(timestampAngle: Double, targetAngle: Double) {
-        let size = min(256, width / 3)
-        drawSprite(angle: timestampAngle, centreX: width / 4, centreY: height / 2, size: size)
-        drawSprite(angle: targetAngle, centreX: width * 3 / 4, centreY: height / 2, size: size)
-        text.draw("from timestamp (hitches)", x: width / 4 - 110, y: height / 2 + size / 2 + 12, color: Color(255, 120, 130))
-        text.draw("from targetTimestamp (glides)", x: width * 3 / 4 - 130, y: height / 2 + size / 2 + 12,
-                  color: Color(120, 230, 170))
+    /// The hitch demo: two objects crossing the window at ``hitchDemoSpeed``,
+    /// the upper one placed from `timestamp` (when the previous frame was
+    /// seen), the lower one from `targetTimestamp` (when this one will be).
+    /// When the rate changes, the upper one's lag changes with it and it jumps;
+    /// the lower one moves by exactly the time between the frames' glass times.
+    /// It uses the space between the overlay (`overlayLines` high) and the slider.
+    func drawHitchDemo(timestamp: Double, target: Double, angle: Double, caption: String, overlayLines: Int) {
+        let top = 12 + overlayLines * text.lineHeight + 16
+        let bottom = height - FPSSlider.panelHeight - 12 - text.lineHeight
+        let size = max(16, min(72, (bottom - top) / 4))
+        let rows = [(timestamp, "from timestamp", Color(255, 120, 130)), (target, "from targetTimestamp", Color(120, 230, 170))]
+        for (row, (time, label, color)) in rows.enumerated() {
+            let y = top + (bottom - top) * (2 * row + 1) / 4 - text.lineHeight / 2
+            let travel = Double(width + size)
+            let x = Int((time * Self.hitchDemoSpeed).truncatingRemainder(dividingBy: travel)) - size
+            renderer.fill(Rect(x: 0, y: y - 1, width: width, height: 2), Color(50, 54, 70))
+            drawSprite(angle: angle, centreX: x + size / 2, centreY: y, size: size)
+            text.draw(label, x: 12, y: y + size / 2 + 2, color: color)
+        }
+        text.draw(caption, x: max(8, (width - text.width(of: caption)) / 2), y: bottom, color: Color(235, 235, 240))
     }
 
     private func drawSprite(angle: Double, centreX: Int, centreY: Int, size: Int) {
@@ -57,27 +85,46 @@ final class Scene {
                       rotation: angle * 180 / .pi)
     }
 
-    /// The text panel, top left.
-    func drawOverlay(lines: [String]) {
-        let panelWidth = lines.map(text.width(of:)).max().map { $0 + 24 } ?? 0
-        renderer.fill(Rect(x: 12, y: 12, width: panelWidth, height: lines.count * text.lineHeight + 16), Color(0, 0, 0, 160))
+    /// The text panel, top left; warnings in amber. Returns where it was drawn.
+    @discardableResult
+    func drawOverlay(lines: [(text: String, isWarning: Bool)]) -> Rect {
+        let panelWidth = min(width - 24, lines.map { text.width(of: $0.text) }.max().map { $0 + 24 } ?? 0)
+        let panel = Rect(x: 12, y: 12, width: panelWidth, height: lines.count * text.lineHeight + 16)
+        renderer.fill(panel, Color(0, 0, 0, 160))
         for (i, line) in lines.enumerated() {
-            text.draw(line, x: 24, y: 20 + i * text.lineHeight)
+            text.draw(line.text, x: 24, y: 20 + i * text.lineHeight,
+                      color: line.isWarning ? Color(255, 196, 60) : Color(235, 235, 240))
         }
+        return panel
     }
 
-    func drawGraph(intervals: [Int64?], target: Int64) {
-        graph.draw(renderer, text, intervals: intervals, target: target)
+    /// The frame-time graph beside the overlay when the window is wide
+    /// enough, below it when it is tall enough, otherwise not at all.
+    func drawGraph(samples: [FrameTimeGraph.Sample], besides overlay: Rect) {
+        let full = (width: 420, height: 160)
+        let right = overlay.x + overlay.width + 12
+        let belowTop = overlay.y + overlay.height + 8
+        let belowRoom = height - FPSSlider.panelHeight - 14 - belowTop
+        var graph = FrameTimeGraph()
+        if width - 12 - right >= full.width {
+            graph.frame = Rect(x: width - 12 - full.width, y: 12, width: full.width, height: full.height)
+        } else if belowRoom >= 90 {
+            graph.frame = Rect(x: 12, y: belowTop, width: min(full.width, width / 2 - 12), height: min(full.height, belowRoom))
+        } else {
+            return
+        }
+        graph.draw(renderer, text, samples: samples)
     }
 
-    func drawSlider(_ slider: FPSSlider, effective: Double, achievable: [Double]) {
-        slider.draw(renderer, text, effective: effective, achievable: achievable)
+    func drawSlider(_ slider: FPSSlider, effective: Double, caption: String, achievable: [Double]) {
+        slider.draw(renderer, text, effective: effective, caption: caption, achievable: achievable)
     }
 
     /// Finishes the frame's drawing now, so it is measured as work and the
     /// present at the target is only the swap.
     func endFrame() {
-        text.endFrame()
+        largeText.endFrame()
+        smallText.endFrame()
         renderer.flush()
     }
 

@@ -31,7 +31,7 @@ struct SimulationRun {
         }
         defer { session?.shutdown() }
 
-        let game = Game(config: options.config, scene: scene, trace: outputs.traceWriter, start: outputs.start,
+        let game = Game(config: options.config, scene: scene, trace: try outputs.openTrace(), start: outputs.start,
                         displayRate: display.panel.modeRate?.hz ?? 60) {
             DisplayStatus(simulated: simulated, at: backend.clock.now)
         }
@@ -68,6 +68,7 @@ extension DisplayStatus {
         case .unknown:
             summary = "simulated, refresh rate unknown (0 Hz): paced by timer"
         }
+        window = display.isFullscreen ? "fullscreen" : "windowed"
         vsync = display.vsync ? "on" : "off"
         achievableRates = timing.achievableRates
     }

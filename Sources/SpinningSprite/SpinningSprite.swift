@@ -11,92 +11,95 @@ struct SpinningSprite: ParsableCommand {
         commandName: "spinning-sprite",
         abstract: "A sprite spinning on Cadence's display link: FPS slider, frame-time graph, hitch demo.",
         discussion: """
-        Keys: Left/Right ±1 FPS (Shift ±10), 1/2/3 = 30/60/120, 0 = display rate, A = adaptive,
-        L latency low/smooth, F fullscreen, V vsync on/off/adaptive, H inject a 50 ms hitch, G graph, T hitch demo, Esc/Q quit.
+        Keys: Left/Right ±1 FPS (Shift ±10), 1/2/3 = 30/60/120, 0 display rate,
+        A adaptive, L latency low/smooth, F fullscreen, V vsync on/off/adaptive,
+        H a 50 ms hitch, G graph, T hitch demo, Esc/Q quit.
 
         Examples:
           spinning-sprite
           spinning-sprite --headless --frames 120 --screenshot out.bmp
-          spinning-sprite --simulate-display vrr:48-144 --fullscreen --fps 78 --trace t.csv
+          spinning-sprite --fps adaptive --hitch 2:50 --trace t.json
+          spinning-sprite --simulate-display vrr:48-144 --fps 78 --trace t.csv
           spinning-sprite --fps 60 --latency low
         """
     )
 
     // MARK: Where it runs
 
-    @Flag(help: "Render offscreen with the software renderer; needs no display server, e.g. --headless --frames 120.")
+    @Flag(help: "Offscreen, software renderer, e.g. with no display.")
     var headless = false
 
-    @Option(help: ArgumentHelp("Run on a simulated display in virtual time, no window, e.g. fixed:59.94, vrr:48-144 or unknown.",
+    @Option(help: ArgumentHelp("A simulated display in virtual time, e.g. vrr:48-144.",
                                valueName: "fixed:<hz>|vrr:<min>-<max>|unknown"))
     var simulateDisplay: String?
 
-    @Flag(help: "Start fullscreen (desktop); VRR takes effect only fullscreen, e.g. --fullscreen --fps 78.")
+    @Flag(help: "Start fullscreen (desktop), e.g. for VRR.")
     var fullscreen = false
 
-    @Option(help: ArgumentHelp("Window size, e.g. --window 1280x720.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Window size, e.g. 1920x1080.", valueName: "WxH"))
     var window = "1280x720"
 
-    @Option(help: ArgumentHelp("The sprite, a BMP file, e.g. --sprite Assets/sprite.bmp.", valueName: "path"))
+    @Option(help: ArgumentHelp("The sprite, a BMP file, e.g. ship.bmp.", valueName: "path"))
     var sprite: String?
 
     // MARK: Pacing
 
-    @Option(help: ArgumentHelp("FPS cap: 0 = display rate, 1…1000, or adaptive, e.g. --fps 78.", valueName: "n|adaptive"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("1…1000, 0 (display) or adaptive, e.g. 78.", valueName: "n|adaptive"))
     var fps = "0"
 
-    @Option(help: ArgumentHelp("""
-        When each frame starts: smooth (right after the previous present) or low (just in time \
-        for its target, so input is read as late as the frame allows), e.g. --fps 60 --latency low.
-        """, valueName: "low|smooth"))
+    @Option(help: ArgumentHelp("low = just-in-time frames, e.g. low.", valueName: "low|smooth"))
     var latency = "smooth"
 
-    @Option(help: ArgumentHelp("Vsync mode: on, off or adaptive (late-swap tearing), e.g. --vsync off.", valueName: "mode"))
+    @Option(help: ArgumentHelp("Vsync on, off or adaptive, e.g. off.", valueName: "mode"))
     var vsync = "on"
 
-    @Option(help: ArgumentHelp("Variable refresh: auto (detect), on (force), off, e.g. --vrr off.", valueName: "mode"))
+    @Option(help: ArgumentHelp("VRR auto, on or off, e.g. off.", valueName: "mode"))
     var vrr = "auto"
 
-    @Option(help: ArgumentHelp("Override the VRR range when the EDID is wrong, e.g. --vrr-range 48-144.", valueName: "min-max"))
+    @Option(help: ArgumentHelp("VRR range when the EDID is wrong, e.g. 48-144.", valueName: "min-max"))
     var vrrRange: String?
 
-    @Option(help: ArgumentHelp("Sprite speed in degrees per second, e.g. --spin-speed 180.", valueName: "deg/s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Degrees per second, 0 or more, e.g. 180.", valueName: "deg/s"))
     var spinSpeed = "90"
 
     // MARK: Scripts
 
-    @Option(help: ArgumentHelp("Move the slider at these times, e.g. \"2:30,4:144,6:adaptive\".", valueName: "sec:fps,..."))
+    @Option(help: ArgumentHelp("Slider moves, e.g. 2:30,4:144,6:adaptive.", valueName: "sec:fps,..."))
     var fpsSchedule: String?
 
-    @Option(help: ArgumentHelp("Simulation: the display changes at these times, e.g. \"3:fixed:60\".", valueName: "sec:spec,..."))
+    @Option(help: ArgumentHelp("Simulated display changes, e.g. 3:fixed:60.", valueName: "sec:spec,..."))
     var refreshSchedule: String?
 
-    @Option(help: ArgumentHelp("Extra work once at these times, e.g. \"1.5:50\" (50 ms at 1.5 s).", valueName: "sec:ms,..."))
+    @Option(help: ArgumentHelp("Work once, e.g. 1.5:50 (50 ms at 1.5 s).", valueName: "sec:ms,..."))
     var hitch: String?
 
-    @Option(help: ArgumentHelp("Render work per frame from these times, e.g. \"0:4,5:11\".", valueName: "sec:ms,..."))
+    @Option(help: ArgumentHelp("Work per frame from these times, e.g. 0:4,5:11.", valueName: "sec:ms,..."))
     var workSchedule: String?
 
-    @Option(help: ArgumentHelp("Synthetic input, e.g. \"0.5:key=right,1:drag=90,2:key=q\".", valueName: "sec:action,..."))
+    @Option(help: ArgumentHelp("Synthetic input, e.g. 0.5:key=right,1:drag=90.", valueName: "sec:action,..."))
     var inputScript: String?
 
     // MARK: Length and output
 
-    @Option(help: ArgumentHelp("Stop after this many seconds on the link's clock, e.g. --duration 10.", valueName: "sec"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds, e.g. 10.", valueName: "sec"))
     var duration: String?
 
-    @Option(help: ArgumentHelp("Stop after this many frames, e.g. --frames 120.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many frames, e.g. 120.", valueName: "n"))
     var frames: String?
 
-    @Option(help: ArgumentHelp("Save the last frame as a BMP, e.g. --screenshot out.bmp.", valueName: "file.bmp"))
+    @Option(help: ArgumentHelp("Save the last frame as a BMP, e.g. out.bmp.", valueName: "file.bmp"))
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("Write a trace: .csv (one row per frame) or .json (Perfetto), e.g. --trace t.json.",
-                               valueName: "file"))
+    @Option(help: ArgumentHelp("A trace: .csv or .json (Perfetto), e.g. t.json.", valueName: "file"))
     var trace: String?
 
     func run() throws {
         let options = try parseOptions()
+        if !FileManager.default.fileExists(atPath: options.spritePath), options.simulated == nil || screenshot != nil {
+            printError("--sprite: \"\(options.spritePath)\" does not exist"
+                       + (sprite == nil ? " (Scripts/make-sprite draws it)" : ""))
+            throw ExitCode(66)
+        }
         Interrupts.install()
         // Real runs measure from now on the monotonic clock (one time base for
         // every MonotonicClock); simulations from virtual time 0.
@@ -131,6 +134,12 @@ struct SpinningSprite: ParsableCommand {
             }
             if let trace, ![".csv", ".json"].contains(where: trace.lowercased().hasSuffix) {
                 throw ValidationError("--trace: \"\(trace)\" must end in .csv or .json")
+            }
+            if simulated != nil, headless {
+                throw ValidationError("--headless: a simulation draws nothing on screen anyway; leave out --headless or --simulate-display")
+            }
+            if simulated != nil, sprite != nil, screenshot == nil {
+                throw ValidationError("--sprite: a simulation draws nothing without --screenshot; leave out --sprite or add --screenshot")
             }
             if simulated == nil, refreshSchedule != nil {
                 throw ValidationError("--refresh-schedule: needs --simulate-display")

@@ -81,7 +81,7 @@ struct AdaptiveRateTests {
         let late = heavy.filter { $0.isLate() }.count
         #expect(Double(late) <= 0.02 * Double(heavy.count), "\(late) of \(heavy.count) frames late")
         let settled = during(records, 5.5..<10)
-        #expect(settled.allSatisfy { (70...91).contains($0.effectiveHz) }, "\(Set(settled.map(\.effectiveHz)))")
+        #expect(settled.allSatisfy { (70...91).contains($0.effectiveHz) }, "\(Set(settled.map(\.effectiveHz))) \(zip(records, records.dropFirst()).filter { $0.effectiveHz != $1.effectiveHz }.map { ($1.frame, $1.effectiveHz, $0.workEnd - $0.callbackStart) })")
         #expect(rateChanges(settled) == 0)
 
         let recovered = during(records, 11.5..<15)
@@ -135,6 +135,44 @@ struct AdaptiveRateTests {
         #expect(records.allSatisfy { $0.effectiveHz == 144 })
         #expect(records.filter { $0.isLate() }.count == 1)
     }
+
+    @Test("Fixed 60 Hz, 2 ms of work and one 50 ms hitch at 2 s: stays at 60 Hz, on time again within a second")
+    func singleHitchAtSixtyHertz() {
+        var hitched = false
+        let records = runAdaptive(SimulatedDisplay(panel: .fixed(hz(60))), seconds: 5) { now in
+            guard now >= 2 * s && !hitched else { return 2 * ms }
+            hitched = true
+            return 50 * ms
+        }
+        #expect(records.count > 250)
+        #expect(records.allSatisfy { $0.effectiveHz == 60 }, "\(Set(records.map(\.effectiveHz)))")
+        let afterwards = during(records, 3..<5)
+        #expect(afterwards.count > 100)
+        #expect(afterwards.allSatisfy { $0.presentTime == $0.targetTimestamp })
+    }
+
+    @Test("VRR 48–144 fullscreen, work 3 → 9 → 15 → 5 → 30 ms: one rate change per work change, to the rate the work allows")
+    func oneStepPerWorkChange() {
+        let records = runAdaptive(fullscreenVRR(), seconds: 15,
+                                  work: schedule([(0, 3), (3, 9), (6, 15), (9, 5), (12, 30)]))
+        // Worked by hand: a drop holds the work plus 15%, rounded down to a whole hertz;
+        // a climb needs the work plus 30% to fit, here 144 Hz (6.94 ms) for 5 ms.
+        // 3 ms: 144 Hz. 9 ms: 10.35 ms → 96 Hz. 15 ms: 17.25 ms → 57 Hz.
+        // 30 ms: 34.5 ms, past the panel's 20.83 ms, so it also holds one
+        // repeat of 6.94 ms: 41.44 ms → 24 Hz.
+        let expected: [(Range<Double>, Double)] = [(0..<3, 144), (3..<6, 96), (6..<9, 57), (9..<12, 144), (12..<15, 24)]
+        for (segment, rate) in expected {
+            let frames = during(records, segment)
+            #expect(rateChanges(frames) <= 1, "\(segment): \(rateChanges(frames)) changes, no ladder")
+            #expect(frames.last?.effectiveHz == rate, "\(segment) ends at \(frames.last?.effectiveHz ?? 0) Hz")
+        }
+        #expect(rateChanges(records) == 4)
+        // Drops happen within a few frames; the climb after about a second.
+        #expect(during(records, 3.1..<6).allSatisfy { $0.effectiveHz == 96 })
+        #expect(during(records, 6.1..<9).allSatisfy { $0.effectiveHz == 57 })
+        #expect(during(records, 10.5..<12).allSatisfy { $0.effectiveHz == 144 })
+        #expect(during(records, 12.2..<15).allSatisfy { $0.effectiveHz == 24 })
+    }
 }
 
 @Suite("Adaptive rate: choices and decisions")
@@ -160,18 +198,35 @@ struct AdaptiveDecisionTests {
         #expect(RateChoices(.unsynced(reported: hz(60))).highest(withIntervalAtLeast: 23 * ms) == hz(43))
     }
 
-    @Test("Down fast: two late frames drop the rate at once to hold the largest work; one does not")
-    func dropsOnMissingFrames() {
+    @Test("Down in one step: two of the last three frames overrunning drop the rate to hold their median; one does not")
+    func dropsOnOverrunningCost() {
         let choices = RateChoices(.variable(minimum: hz(48), maximum: hz(144)))
         var controller = AdaptiveRateController()
         #expect(controller.rate(for: choices) == 144)
-        for k in 0..<10 { controller.record(work: 4 * ms, late: false, at: Nanoseconds(k) * 7 * ms) }
-        controller.record(work: 11 * ms, late: true, at: 80 * ms)
-        #expect(controller.rate(for: choices) == 144)
-        controller.record(work: 11 * ms, late: true, at: 90 * ms)
-        // 11 ms + 15% = 12.65 ms → 79 Hz.
+        for k in 0..<10 { controller.record(cost: 4 * ms, at: Nanoseconds(k) * 7 * ms) }
+        controller.record(cost: 11 * ms, at: 80 * ms)
+        #expect(controller.rate(for: choices) == 144, "one frame over 6.94 ms is a hitch")
+        controller.record(cost: 11 * ms, at: 90 * ms)
+        // The last three cost 4, 11, 11 ms: median 11 ms + 15% = 12.65 ms → 79 Hz.
         #expect(controller.rate(for: choices) == 79)
-        #expect(controller.rate(for: choices) == 79, "the same late frames do not drop it twice")
+        #expect(controller.rate(for: choices) == 79, "at 79 Hz those frames fit: no second drop")
+    }
+
+    @Test("A frame's cost is its work plus the present's own cost; waiting for the vblank is not cost")
+    func frameCost() {
+        func record(start: Nanoseconds, workEnd: Nanoseconds, submit: Nanoseconds, returned: Nanoseconds) -> FrameRecord {
+            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 0, presentTime: returned, delta: 0, fpsCap: nil,
+                        effectiveHz: 60, refreshMode: .fixed, angle: 0, callbackStart: start, workEnd: workEnd,
+                        presentSubmit: submit, skippedFrames: 0)
+        }
+        let grid = VsyncGrid(origin: 0, rate: hz(50))                       // vblanks every 20 ms
+        // 3 ms of work, submitted at 10 ms, returned on the 20 ms vblank: 3 ms.
+        #expect(record(start: 0, workEnd: 3 * ms, submit: 10 * ms, returned: 20 * ms).cost(on: .fixed(grid)) == 3 * ms)
+        // The same present returning 1 ms after that vblank (a slow present): 4 ms.
+        #expect(record(start: 0, workEnd: 3 * ms, submit: 10 * ms, returned: 21 * ms).cost(on: .fixed(grid)) == 4 * ms)
+        // No vsync: the present's 10 ms copy is all cost (Xvfb): 13 ms.
+        #expect(record(start: 0, workEnd: 3 * ms, submit: 10 * ms, returned: 20 * ms)
+            .cost(on: .unsynced(reported: hz(60))) == 13 * ms)
     }
 
     @Test("Up slowly: a faster rate must fit for the whole climb delay first")
@@ -182,18 +237,19 @@ struct AdaptiveDecisionTests {
         var time: Nanoseconds = 0
         for _ in 0..<16 {
             time += 33 * ms
-            controller.record(work: 20 * ms, late: false, at: time)
+            controller.record(cost: 20 * ms, at: time)
         }
         #expect(controller.rate(for: choices) == 30)
         var climbedAt: Nanoseconds?
         while climbedAt == nil && time < 3 * s {
             time += 33 * ms
-            controller.record(work: 5 * ms, late: false, at: time)
+            controller.record(cost: 5 * ms, at: time)
             if controller.rate(for: choices) == 60 { climbedAt = time }
         }
-        // 5 ms + 30% fits 60 Hz once the 20 ms frames have left the window (16 frames),
+        // The climb ignores the single largest cost, so 5 ms + 30% fits 60 Hz once
+        // all but one 20 ms frame have left the 16-frame window (15 frames of 5 ms);
         // then the climb waits 0.5 s.
-        let headroomFrom: Nanoseconds = (16 + 16) * 33 * ms
+        let headroomFrom: Nanoseconds = (16 + 15) * 33 * ms
         #expect(climbedAt.map { $0 >= headroomFrom + 500 * ms && $0 < headroomFrom + 500 * ms + 34 * ms } == true)
     }
 }

@@ -58,4 +58,48 @@ struct EDIDHexTextTests {
             try EDID(contents: Array("00 ff ff ff ff ff ff 00".utf8))
         }
     }
+
+    @Test("edid-decode output: the hex section is found and the decoding after it ignored (real LG 27GL850)")
+    func edidDecodeOutput() throws {
+        let text = RealEDIDs.edidDecodeText(RealEDIDs.lg27GL850)
+        #expect(EDIDHexText.bytes(from: Array(text.utf8)) == RealEDIDs.lg27GL850)
+        let edid = try EDID(contents: Array(text.utf8))
+        #expect(edid.productName == "27GL850")
+        #expect(edid.variableRefresh == VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .rangeLimits))
+    }
+
+    @Test("A whole xrandr --props listing: the connected output's EDID property (real AOC 24G2)")
+    func xrandrPropsListing() throws {
+        let text = RealEDIDs.xrandrPropsText(RealEDIDs.aoc24G2)
+        #expect(EDIDHexText.bytes(from: Array(text.utf8)) == RealEDIDs.aoc24G2)
+        let edid = try EDID(contents: Array(text.utf8))
+        #expect(edid.productName == "24G2W1G4")
+        #expect(edid.variableRefresh == VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .amdVSDB))
+    }
+
+    @Test("A label with no hex under it, or prose around a dump without a label, is not an EDID")
+    func labelsWithoutHex() {
+        #expect(EDIDHexText.bytes(from: Array("DP-1 connected\n\tEDID: \n\tvrr_capable: 1\n".utf8)) == nil)
+        #expect(EDIDHexText.bytes(from: Array("my monitor\n00 ff ff ff\n".utf8)) == nil)
+    }
+}
+
+@Suite("EDID range limits in words, on real monitors")
+struct RangeLimitsVerdictTests {
+    @Test("Timing classes are named, and the verdict says why 0xFD was or was not taken as VRR")
+    func verdicts() throws {
+        let lg = try EDID(bytes: RealEDIDs.lg27GL850)
+        #expect(lg.rangeLimits?.timingClassName == "range limits only")
+        #expect(lg.rangeLimitsVerdict == nil, "taken: EDID 1.4, continuous frequency, range limits only")
+
+        let aoc = try EDID(bytes: RealEDIDs.aoc24G2)
+        #expect(aoc.rangeLimits?.vertical == RefreshRange(minHz: 48, maxHz: 144))
+        #expect(aoc.rangeLimitsVerdict?.hasPrefix("not VRR: EDID 1.3") == true, "\(aoc.rangeLimitsVerdict ?? "nil")")
+
+        let dell = try EDID(bytes: RealEDIDs.dellU2414H)
+        #expect(dell.rangeLimits?.vertical == RefreshRange(minHz: 56, maxHz: 76))
+        #expect(dell.rangeLimits?.timingClassName == "default GTF")
+        #expect(dell.variableRefresh == nil)
+        #expect(dell.rangeLimitsVerdict?.hasPrefix("not VRR: EDID 1.3") == true)
+    }
 }

@@ -6,7 +6,7 @@ struct FrameStatisticsTests {
     private func record(_ frame: Int, shownAt: Nanoseconds, target: Nanoseconds? = nil, hz: Double = 60) -> FrameRecord {
         FrameRecord(frame: frame, timestamp: 0, targetTimestamp: target ?? shownAt, presentTime: shownAt, delta: 0,
                     fpsCap: 0, effectiveHz: hz, refreshMode: .fixed, angle: 0,
-                    callbackStart: 0, workEnd: 0, presentSubmit: 0, skippedFrames: 0)
+                    callbackStart: shownAt - 3 * ms, workEnd: 0, presentSubmit: 0, skippedFrames: 0)
     }
 
     @Test("Intervals, late frames and hitches are counted from present times")
@@ -23,16 +23,17 @@ struct FrameStatisticsTests {
         let summary = stats.runSummary
         #expect(summary.frames == 100)
         #expect(summary.lateFrames == 1)
-        #expect(summary.hitches == 1)
+        #expect(stats.hitchCount == 1)
         // 1 µs buckets: the median is the 60 Hz interval to the microsecond.
         #expect(abs(summary.p50Interval! - period) <= 1_000)
-        #expect(summary.line.hasPrefix("frames 100, interval p50 16.66"))
+        #expect(summary.line.hasPrefix("frames 100, achieved "))
+        #expect(summary.line.contains(", interval p50 16.66"))
+        #expect(summary.line.contains(", late 1, hitch ratio 1.2 ms/s,"), "2 ms late in 101 intervals + 2 ms: \(summary.line)")
         // Recent percentiles are real intervals (nearest rank): the median a
         // 60 Hz interval, the largest the three-interval hitch.
         let recent = stats.intervalPercentiles([0.5, 1.0])
         #expect(recent[0] == period || recent[0] == period + 1)
         #expect(recent[1]! >= 3 * period)
-        #expect(stats.hitchCount == summary.hitches)
         #expect(FrameStatistics().intervalPercentiles([0.5]) == [nil])
     }
 
@@ -44,7 +45,7 @@ struct FrameStatisticsTests {
         #expect(stats.recentPresentIntervals.count == 600)
         #expect(stats.runSummary.frames == 240 * 600)
         #expect(abs(stats.runSummary.p99Interval! - hz(240).period) <= 1_000)
-        #expect(stats.runSummary.hitches == 0)
+        #expect(stats.hitchCount == 0)
     }
 
     @Test("After a pause the first frame has no interval, so the pause is not a hitch")
@@ -55,7 +56,55 @@ struct FrameStatisticsTests {
         stats.record(record(1, shownAt: 5_000 * ms))
         #expect(stats.recentPresentIntervals.count == 2)
         #expect(stats.recentPresentIntervals.allSatisfy { $0 == nil })
-        #expect(stats.runSummary.hitches == 0)
+        #expect(stats.hitchCount == 0)
+        #expect(stats.achievedFPS == nil, "one frame in the new segment has no rate")
+        #expect(stats.runSummary.achievedFPS == nil, "the pause is not time spent showing frames")
+    }
+
+    @Test("Achieved rate, late frames and hitch ratio from glass time, worked by hand")
+    func glassTimeFigures() {
+        // 11 frames shown 20 ms apart: 10 intervals over 200 ms = 50 FPS.
+        // Frames 3 and 7 reach the glass 4 ms and 10 ms after their targets;
+        // frame 5 only 0.4 ms after, inside the 0.5 ms tolerance, so not late.
+        // Hitch time 4 + 10 = 14 ms in 0.2 s of run: 70 ms per second.
+        var stats = FrameStatistics()
+        let lateness: [Int: Nanoseconds] = [3: 4 * ms, 5: 400_000, 7: 10 * ms]
+        for k in 0...10 {
+            let shown = Nanoseconds(k) * 20 * ms
+            stats.record(record(k, shownAt: shown, target: shown - (lateness[k] ?? 0), hz: 60))
+        }
+        let summary = stats.runSummary
+        #expect(summary.lateFrames == 2)
+        #expect(summary.achievedFPS == 50)
+        #expect(abs(summary.hitchRatio - 70) < 1e-9)
+        // Every callback started 3 ms before its frame reached the glass: that
+        // latency's 1 µs bucket is reported at its midpoint, 3 ms + 499 ns, printed to the µs.
+        #expect(summary.line == "frames 11, achieved 50.00 FPS, interval p50 20.000 ms p99 20.000 ms, late 2, "
+                + "hitch ratio 70.0 ms/s, latency p50 3.000 ms")
+        #expect(stats.achievedFPS == 50)
+    }
+
+    @Test("Achieved FPS counts the last second only: 50 FPS for 2 s, then 25 FPS for 1 s")
+    func achievedOverTheLastSecond() {
+        var stats = FrameStatistics()
+        var k = 0
+        for t in stride(from: 0, through: 2_000, by: 20) { stats.record(record(k, shownAt: Nanoseconds(t) * ms)); k += 1 }
+        #expect(stats.achievedFPS == 50)
+        for t in stride(from: 2_040, through: 3_000, by: 40) { stats.record(record(k, shownAt: Nanoseconds(t) * ms)); k += 1 }
+        // The last second holds the presents at 2.000, 2.040, … 3.000 s: 26 presents, 25 intervals in 1 s.
+        #expect(stats.achievedFPS == 25)
+        // The whole run: 100 + 25 intervals in 3 s.
+        #expect(stats.runSummary.line.hasPrefix("frames 126, achieved 41.67 FPS, interval p50 "))
+        #expect(stats.runSummary.line.contains(" p99 40.000 ms, late 0, hitch ratio 0.0 ms/s"))
+    }
+
+    @Test func fixedPointFormatting() {
+        #expect(fixedPoint(59.984, decimals: 2) == "59.98")
+        #expect(fixedPoint(59.985_1, decimals: 2) == "59.99")
+        #expect(fixedPoint(0.04, decimals: 1) == "0.0")
+        #expect(fixedPoint(16.666_667, decimals: 3) == "16.667")
+        #expect(fixedPoint(-1.25, decimals: 1) == "-1.3")
+        #expect(fixedPoint(7, decimals: 0) == "7")
     }
 
     @Test("Latency is callback start to present: the run's median in the summary, the recent one for the overlay")

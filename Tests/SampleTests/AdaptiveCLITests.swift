@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("spinning-sprite --fps adaptive, judged on its trace")
+@Suite("spinning-sprite --fps adaptive, judged on its trace", .serialized)
 struct AdaptiveCLITests {
     /// One row of a CSV trace: what the adaptive checks read.
     struct Row {
@@ -32,6 +32,40 @@ struct AdaptiveCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
         return try lines.compactMap(Row.init(csvLine:))
+    }
+
+    /// Real time is noisy (other builds share the cores), so the checks are
+    /// robust: the median rate over the last 2 s, and how long in all the rate
+    /// sat below 45 Hz, never single frames.
+    private func expectRecovered(_ rows: [Row], _ what: String) {
+        #expect(rows.count > 150, "\(what): \(rows.count) frames")
+        let end = rows.map(\.target).max() ?? 0
+        let last = rows.filter { $0.target >= end - 2 }.map(\.effectiveHz).sorted()
+        let median = last.isEmpty ? 0 : last[last.count / 2]
+        #expect(median >= 50, "\(what): median \(median) Hz over the last 2 s")
+        let low = zip(rows, rows.dropFirst()).filter { $0.0.effectiveHz < 45 }.map { $0.1.target - $0.0.target }.reduce(0, +)
+        #expect(low <= 1.0, "\(what): \(low) s below 45 Hz")
+    }
+
+    @Test("Real time, headless: 2 ms scene and one 50 ms hitch at 2 s; adaptive stays near the display rate")
+    func realTimeHeadlessHitch() throws {
+        let rows = try traced(["--headless", "--hitch", "2:50", "--duration", "6"])
+        expectRecovered(rows, "headless")
+    }
+
+    @Test("Real time, an X11 window under Xvfb: one 50 ms hitch at 2 s; adaptive stays near the display rate")
+    func realTimeX11Hitch() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("x.csv").path
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+            "-a", "-s", "-screen 0 1280x800x24", binary,
+            "--fps", "adaptive", "--hitch", "2:50", "--duration", "6", "--trace", path,
+        ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        expectRecovered(try lines.compactMap(Row.init(csvLine:)), "Xvfb")
     }
 
     @Test("VRR 48–144 fullscreen, work 4 → 11 → 5 ms: 144 Hz, then 70–91 Hz with ≤ 2% late, then above 130 Hz within 1.5 s")

@@ -148,6 +148,47 @@ struct DisplayProbeCLITests {
         }
     }
 
+    /// Runs `display-probe edid <argument>` with `input` on standard input.
+    private func decodeFromStandardInput(_ input: String, argument: String) throws -> Subprocess.Result {
+        let file = try writeFile(Array(input.utf8), named: "input.txt")
+        let binary = Subprocess.productsDirectory.appendingPathComponent("display-probe").path
+        return try Subprocess.runExecutable("/bin/sh", ["-c", "exec \"$0\" edid \"$1\" < \"$2\"", binary, argument, file])
+    }
+
+    @Test("edid-decode output and a whole xrandr --props listing, from a file and on standard input (real LG 27GL850)",
+          arguments: ["-", "/dev/stdin", "file"])
+    func realTextInputs(argument: String) throws {
+        for text in [RealEDIDs.edidDecodeText(RealEDIDs.lg27GL850), RealEDIDs.xrandrPropsText(RealEDIDs.lg27GL850)] {
+            let result = argument == "file"
+                ? try Subprocess.run("display-probe", ["edid", try writeFile(Array(text.utf8), named: "edid.txt")])
+                : try decodeFromStandardInput(text, argument: argument)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("product name:      27GL850"))
+            #expect(result.stdout.contains("range limits:      48–144 Hz (0xFD, range limits only)"), "\(result.stdout)")
+            #expect(result.stdout.contains("variable refresh:  48–144 Hz from range-limits"))
+            #expect(!result.stdout.contains("not VRR"))
+        }
+    }
+
+    @Test("A range-limits block not taken as VRR says why (real Dell U2414H, EDID 1.3, GTF)")
+    func rangeLimitsNotVRR() throws {
+        let result = try Subprocess.run("display-probe", ["edid", try writeFile(RealEDIDs.dellU2414H)])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("56–76 Hz (0xFD, default GTF)"), "\(result.stdout)")
+        #expect(result.stdout.contains("range limits not VRR: EDID 1.3"))
+        #expect(result.stdout.contains("variable refresh:  none (fixed refresh)"))
+        #expect(!result.stdout.contains("timing class 0x"))
+    }
+
+    @Test("The JSON names the timing class and says why range limits were not taken as VRR (real Dell U2414H)")
+    func rangeLimitsInJSON() throws {
+        let (json, _) = try decodeJSON(RealEDIDs.dellU2414H)
+        let limits = try #require(json["range_limits"] as? [String: Any])
+        #expect(limits["timing_class"] as? String == "default GTF")
+        #expect((limits["not_vrr_because"] as? String)?.hasPrefix("not VRR: EDID 1.3") == true)
+        #expect(json["variable_refresh"] is NSNull)
+    }
+
     @Test("A checksum mismatch is a warning on stderr and decoding goes on")
     func checksumWarning() throws {
         var bytes = Self.amdMonitor
@@ -189,7 +230,7 @@ struct DisplayProbeCLITests {
     @Test("Usage errors exit 64")
     func usageErrors() throws {
         for arguments in [["edid"], ["--no-such-flag"], ["--vrr", "sometimes"], ["--vrr-range", "144-48"],
-                          ["edid", "a", "b"]] {
+                          ["edid", "a", "b"], ["--vrr", "off", "--vrr-range", "48-144"]] {
             let result = try Subprocess.run("display-probe", arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.isEmpty)

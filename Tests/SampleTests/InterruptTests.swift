@@ -4,8 +4,8 @@ import Testing
 /// Ctrl-C and `kill`: the game stops cleanly and what it was saving is complete.
 @Suite("Stopping spinning-sprite with a signal")
 struct InterruptTests {
-    @Test("SIGINT or SIGTERM during a real-time run: exit 0, a complete Chrome trace, the summary line",
-          arguments: [SIGINT, SIGTERM])
+    @Test("SIGINT, SIGTERM or SIGHUP during a real-time run: exit 0, a complete Chrome trace, the summary line",
+          arguments: [SIGINT, SIGTERM, SIGHUP])
     func realTime(signal: Int32) throws {
         let dir = try Subprocess.temporaryDirectory()
         let path = dir.appendingPathComponent("t.json").path
@@ -34,5 +34,35 @@ struct InterruptTests {
         let rows = text.split(separator: "\n")
         #expect(rows.count > 100)
         #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 10 })
+    }
+
+    @Test("The X server going away mid-run: the Chrome trace is complete and the summary printed")
+    func lostDisplay() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("t.json").path
+        // A private X server on a display number of its own (-displayfd picks a free one).
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        // Process closes every other descriptor in the child, so the number comes on standard output.
+        let fd = Pipe()
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24"]
+        server.standardOutput = fd
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let number = try #require(String(decoding: fd.fileHandleForReading.availableData, as: UTF8.self)
+            .split(separator: "\n").first.map(String.init))
+        let serverID = server.processIdentifier
+        // SIGKILL: a child of a test thread inherits its blocked SIGTERM.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2.5) { kill(serverID, SIGKILL) }
+        let result = try Subprocess.run("spinning-sprite", ["--trace", path],
+                                        environment: ["DISPLAY": ":\(number)", "SDL_VIDEODRIVER": ""], timeout: 30)
+        #expect(result.stdout.contains("frames "), "\(result.stderr)")
+        #expect(result.stderr.contains("display server went away"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        #expect(events.filter { $0["name"] as? String == "work" }.count > 10)
+        #expect((json?["otherData"] as? [String: Any])?["summary"] as? String != nil)
     }
 }

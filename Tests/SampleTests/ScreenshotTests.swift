@@ -48,4 +48,19 @@ struct ScreenshotTests {
         #expect(sequence == ["60", "61", "71", "90", "30", "adaptive"])
         #expect(try BMPImage(path: shot).width == 1280)
     }
+
+    @Test("A window asked larger than the desktop opens inside it (Xvfb 1280x720, --window 1920x1080)")
+    func windowFitsTheDesktop() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shot = dir.appendingPathComponent("fit.bmp").path
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+            "-a", "-s", "-screen 0 1280x720x24", binary, "--window", "1920x1080", "--frames", "10", "--screenshot", shot,
+        ], environment: ["SDL_VIDEODRIVER": ""], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try BMPImage(path: shot)
+        #expect(image.width <= 1280 && image.height <= 720 - 32, "\(image.width)x\(image.height)")
+        #expect(image.width >= 640 && image.height >= 360)
+    }
 }

@@ -13,6 +13,7 @@ struct SpinningSpriteCLITests {
         ["--work-schedule", "0:nan"], ["--duration", "0"], ["--duration", "-1"], ["--duration", "inf"],
         ["--frames", "0"], ["--frames", "2.5"], ["--spin-speed", "nan"], ["--window", "0x720"], ["--window", "big"],
         ["--vsync", "sometimes"], ["--vrr", "maybe"], ["--vrr-range", "144-48"], ["--vrr-range", "0-60"],
+        ["--input-script", "1:key=??"], ["--spin-speed", "-90"], ["--frames", "-3"], ["--window", "320x200"],
         ["--input-script", "1:key=??"], ["--trace", "t.txt"], ["--latency", "lowest"], ["--latency", ""],
         ["--input-script", "0.5:key=right", "--simulate-display", "fixed:60"],
     ])
@@ -61,9 +62,10 @@ struct SpinningSpriteCLITests {
         #expect(result.stderr.contains("xvfb-run"))
     }
 
-    @Test func missingSpriteNamesThePath() throws {
+    @Test("A missing sprite exits 66 (no input) naming the file")
+    func missingSpriteNamesThePath() throws {
         let result = try Subprocess.run("spinning-sprite", ["--headless", "--frames", "5", "--sprite", "/tmp/no-such-sprite.bmp"])
-        #expect(result.status == 1)
+        #expect(result.status == 66)
         #expect(result.stderr.contains("/tmp/no-such-sprite.bmp"))
     }
 
@@ -72,7 +74,78 @@ struct SpinningSpriteCLITests {
         let path = dir.appendingPathComponent("corrupt.bmp").path
         try Data("BM this is not a bitmap".utf8).write(to: URL(fileURLWithPath: path))
         let result = try Subprocess.run("spinning-sprite", ["--headless", "--frames", "5", "--sprite", path])
-        #expect(result.status == 1)
+        #expect(result.status == 65, "bad data")
         #expect(result.stderr.contains(path))
+    }
+
+    @Test("Negative numbers say which bound they crossed", arguments: [
+        (["--fps", "-1"], "must be at least 1"), (["--spin-speed=-90"], "must be at least 0"),
+        (["--frames", "-3"], "must be at least 1"), (["--duration", "-2"], "must be more than 0"),
+    ])
+    func negativeNumbers(arguments: [String], bound: String) throws {
+        let result = try Subprocess.run("spinning-sprite", arguments + ["--simulate-display", "fixed:60"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(bound), "\(arguments): \(result.stderr)")
+    }
+
+    @Test("A flag that would do nothing in a simulation is a usage error", arguments: [
+        ["--headless"], ["--sprite", "Assets/sprite.bmp"],
+    ])
+    func flagsWithoutEffectInSimulation(arguments: [String]) throws {
+        let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--duration", "1"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(arguments[0]), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no run")
+    }
+
+    @Test("An output path naming a directory exits 73 before the run", arguments: ["--screenshot", "--trace"])
+    func directoryAsOutput(flag: String) throws {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A directory whose name passes the extension check.
+        let path = dir.appendingPathComponent(flag == "--trace" ? "d.csv" : "d.bmp").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let result = try Subprocess.run("spinning-sprite", ["--headless", "--duration", "30", flag, path], timeout: 20)
+        #expect(result.status == 73)
+        #expect(result.stderr.contains("directory"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no run")
+    }
+
+    @Test("A failed start leaves an existing trace as it was, and no temporary file", arguments: [
+        (["--frames", "5"], ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""], Int32(1)),
+        (["--headless", "--frames", "5", "--sprite", "BAD"], [:], Int32(65)),
+    ])
+    func failedStartKeepsTheTrace(arguments: [String], environment: [String: String], status: Int32) throws {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.csv").path
+        let sprite = dir.appendingPathComponent("bad.bmp").path
+        try Data("BM not a bitmap".utf8).write(to: URL(fileURLWithPath: sprite))
+        let earlier = "frame,timestamp\n0,0.0\n"
+        try earlier.write(toFile: trace, atomically: true, encoding: .utf8)
+        let result = try Subprocess.run("spinning-sprite", arguments.map { $0 == "BAD" ? sprite : $0 } + ["--trace", trace],
+                                        environment: environment)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == earlier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.bmp", "t.csv"])
+    }
+
+    @Test("--help fits 80 columns, and no option's help wraps mid-example")
+    func helpFitsEightyColumns() throws {
+        let result = try Subprocess.run("spinning-sprite", ["--help"], environment: ["COLUMNS": "80"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines { #expect(line.count <= 80, "\(line.count) columns: \(line)") }
+        // An option's help starts in column 27; a line indented that far continues the
+        // help above it, which is only right when the option's name filled its own line.
+        let helpColumn = String(repeating: " ", count: 26)
+        for (above, line) in zip(lines, lines.dropFirst()) where line.hasPrefix(helpColumn) {
+            let nameOnly = above.hasPrefix("  -") && !above.dropFirst(2).contains("  ")
+            #expect(nameOnly, "wrapped help: \(above) / \(line)")
+        }
+        // Every example is whole on its line.
+        let examples = lines.drop { $0 != "Examples:" }.dropFirst().prefix { !$0.isEmpty }
+        #expect(examples.count >= 3)
+        #expect(examples.allSatisfy { $0.hasPrefix("  spinning-sprite") }, "\(examples)")
     }
 }

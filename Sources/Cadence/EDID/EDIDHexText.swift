@@ -1,13 +1,61 @@
 /// Reads EDIDs written as hex text, the way people paste them.
 ///
-/// `xrandr --props` prints an `EDID:` label and lines of 32 hex digits;
-/// `edid-decode` and hex dumps print bytes separated by spaces or colons.
+/// The text is either all hex, or holds a hex block after a label line:
+/// - a bare dump: bytes separated by spaces or colons, or lines of 32 hex
+///   digits, optionally after an `EDID:` label;
+/// - `edid-decode` output: the dump follows the line `edid-decode (hex):`,
+///   with a blank line after each block, and the decoding comes after it;
+/// - a whole `xrandr --props` listing: the dump is the indented lines under
+///   an output's `EDID:` property (the first output that has one).
 /// Tokens are split at whitespace and colons; each must be an even number of
 /// hex digits (one or more bytes), apart from an `EDID` label.
 public enum EDIDHexText {
-    /// The bytes the text spells, or nil when it is not hex text (for example
-    /// a binary file, or text with other words in it).
+    /// The bytes the text spells, or nil when it neither is hex text nor holds
+    /// a labelled hex block (for example a binary file).
     public static func bytes(from text: [UInt8]) -> [UInt8]? {
+        allHex(text) ?? labelledBlock(in: text)
+    }
+
+    /// The hex block under the first label line (one ending in `:` and naming
+    /// EDID, as `EDID:` and `edid-decode (hex):` do): the hex lines that follow,
+    /// blank lines between them allowed, up to the first other line.
+    private static func labelledBlock(in text: [UInt8]) -> [UInt8]? {
+        let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard isLabelLine(lines[index]) else { continue }
+            var block: [UInt8] = []
+            var next = index + 1
+            while next < lines.count {
+                let line = lines[next]
+                if line.allSatisfy(isSeparator) {
+                    next += 1
+                    continue
+                }
+                guard let bytes = allHex(Array(line)) else { break }
+                block += bytes
+                next += 1
+            }
+            if !block.isEmpty { return block }
+        }
+        return nil
+    }
+
+    /// A line like `\tEDID: ` or `edid-decode (hex):`.
+    private static func isLabelLine(_ line: ArraySlice<UInt8>) -> Bool {
+        let trimmed = line.drop(while: isSeparatorOrSpace).reversed().drop(while: isSeparatorOrSpace).reversed()
+        guard trimmed.last == UInt8(ascii: ":") else { return false }
+        let lower = trimmed.map { $0 | 0x20 }
+        return lower.count >= 5 && (0...(lower.count - 4)).contains { Array(lower[$0..<$0 + 4]) == Array("edid".utf8) }
+    }
+
+    private static func isSeparatorOrSpace(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: " ") || (0x09...0x0D).contains(c)
+    }
+
+    /// The bytes when every token of `text` is hex (or an `EDID` label).
+    private static func allHex(_ text: [UInt8]) -> [UInt8]? {
         var result: [UInt8] = []
         result.reserveCapacity(text.count / 2)
         var start = 0

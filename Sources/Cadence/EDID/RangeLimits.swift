@@ -27,3 +27,42 @@ public struct RangeLimits: Equatable, Sendable {
         self.timingClass = timingClass
     }
 }
+
+extension RangeLimits {
+    /// Byte 10 in words, as the EDID 1.4 standard names the classes.
+    public var timingClassName: String {
+        switch timingClass {
+        case 0x00: "default GTF"
+        case 0x01: "range limits only"
+        case 0x02: "secondary GTF"
+        case 0x04: "CVT"
+        default: "reserved class \(timingClass)"
+        }
+    }
+}
+
+extension EDID {
+    /// Why the 0xFD range limits were not taken as the variable refresh range;
+    /// nil when they were, or when there are none.
+    ///
+    /// Almost every monitor has a range-limits descriptor, so the rule trusts
+    /// it only for an EDID 1.4 continuous-frequency display whose limits are
+    /// "range limits only"; anything else describes which modes it accepts.
+    public var rangeLimitsVerdict: String? {
+        guard let limits = rangeLimits else { return nil }
+        if version < 1 || (version == 1 && revision < 4) {
+            return "not VRR: EDID \(versionString) range limits list the modes the display accepts (the rule needs 1.4)"
+        }
+        if !continuousFrequencyBit {
+            return "not VRR: the display does not declare continuous frequency (feature byte 0x18, bit 0)"
+        }
+        if limits.timingClass != RangeLimits.rangeLimitsOnlyClass {
+            return "not VRR: timing class is \(limits.timingClassName), a mode range, not \"range limits only\""
+        }
+        if let selected = variableRefresh, selected.source != .rangeLimits {
+            return "outranked by \(selected.source.rawValue)"
+        }
+        if variableRefresh == nil { return "not VRR: the range is not a valid variable refresh range" }
+        return nil
+    }
+}

@@ -68,8 +68,7 @@ public final class FrameLoop {
                 link.preferredFramesPerSecond = choice
             }
             let record = runOneFrame(client)
-            adaptive?.record(work: record.workEnd - record.callbackStart, late: record.isLate(),
-                             at: record.presentSubmit)
+            adaptive?.record(cost: record.cost(on: backend.currentTiming()), at: record.presentTime)
             costPredictor.observe(record)
             client.framePresented(record, self)
         }

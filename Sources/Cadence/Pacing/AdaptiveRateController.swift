@@ -1,61 +1,70 @@
 /// Adaptive frame rate: the highest rate the game can sustain evenly.
 ///
-/// The game reports each frame's measured work (from the callback's start to
-/// the moment the presenter starts waiting to present) and whether the frame
-/// reached the glass late; before each frame it asks for the rate to run at.
-/// The controller keeps a rolling window of recent frames and picks from the
-/// display's ``RateChoices``: divisors of the refresh rate on a fixed display,
-/// any rate in range with variable refresh.
+/// The game reports each frame's measured cost (``FrameRecord/cost(on:)``:
+/// its work plus its present's own cost) and, before each frame, asks for the
+/// rate to run at, chosen from the display's ``RateChoices``: divisors of the
+/// refresh rate on a fixed display, any rate in range with variable refresh.
 ///
-/// It is deliberately asymmetric, so that it reacts fast to trouble and never
-/// oscillates:
-/// - **down fast**: when ``Tuning/lateFramesToDrop`` frames in the window were
-///   late, it drops at once to the highest rate that holds the *largest*
-///   recent work with ``Tuning/keepMargin``; when the *average* work with that
-///   margin no longer fits the current interval, to the rate that holds the
-///   average. One late frame alone (a hitch) changes nothing.
-/// - **up slowly**: it climbs only when the largest recent work with the wider
-///   ``Tuning/climbMargin`` fits a faster rate, with no late frame, for
-///   ``Tuning/climbAfter`` without interruption, and then straight to that rate.
+/// It is driven by cost, not by late frames: in real time a frame is late
+/// mostly because of the machine (a wake-up, the compositor), and a controller
+/// that drops on lateness ratchets down to a rate the game never needed. It is
+/// deliberately asymmetric, so that it reacts fast to trouble without
+/// oscillating:
+/// - **down in one step**: when ``Tuning/overrunsToDrop`` of the last
+///   ``Tuning/dropLookback`` frames cost more than the current interval, it
+///   drops at once to the highest rate that holds the largest recent cost
+///   with ``Tuning/keepMargin``, so that a cost that varies fits every frame,
+///   not just its median (a frame that overruns is held a whole interval). One
+///   long frame (a hitch) alone causes no drop; if it deepens one, the climb,
+///   which ignores it, undoes that within about a second. A drop lands where
+///   the cost fits, not one rung lower at a time.
+/// - **up carefully**: it climbs when the recent cost, ignoring the single
+///   largest frame (one hitch must not hold the rate down), fits a faster rate
+///   with the wider ``Tuning/climbMargin`` for ``Tuning/climbAfter`` without
+///   interruption, and then straight to that rate. So after a single hitch
+///   that did cause a drop, the rate is back within about a second.
 ///
-/// Why it cannot oscillate on steady work: after a climb, the interval holds
-/// the largest recent work plus 30%, so the average plus 15% fits it and no
-/// frame is late unless the work itself grows by more than 30%; after a drop,
-/// a climb needs a faster rate to hold the largest work plus 30%, more than the
-/// 15% that was just found missing.
+/// Why it cannot oscillate on steady cost: after a drop, the interval holds
+/// the recent cost plus 15%, so no frame overruns unless the cost itself grows
+/// past that; a climb needs a faster rate to hold the same cost plus 30%,
+/// which then also holds it with the 15% a drop looks for.
 public struct AdaptiveRateController: Sendable {
     /// The controller's constants.
     public struct Tuning: Equatable, Sendable {
-        /// How many recent frames the averages look at.
+        /// How many recent frame costs a climb looks at.
         public var window: Int
-        /// Headroom kept when staying at or dropping to a rate.
+        /// Headroom kept when dropping to a rate.
         public var keepMargin: Double
         /// Headroom a faster rate must have before the controller climbs to it.
         public var climbMargin: Double
         /// How long a faster rate must keep fitting before the controller climbs.
         public var climbAfter: Nanoseconds
-        /// Late frames within the window that make the controller drop at once.
-        public var lateFramesToDrop: Int
+        /// How many of the latest frames a drop looks at.
+        public var dropLookback: Int
+        /// Frames among those whose cost overran the interval, for a drop.
+        public var overrunsToDrop: Int
 
         /// The tuning; the defaults meet the scenarios (see AdaptiveRateTests).
         public init(window: Int = 16, keepMargin: Double = 0.15, climbMargin: Double = 0.30,
-                    climbAfter: Nanoseconds = 500_000_000, lateFramesToDrop: Int = 2) {
-            precondition(window > 0 && keepMargin >= 0 && climbMargin >= keepMargin && lateFramesToDrop > 0,
+                    climbAfter: Nanoseconds = 500_000_000, dropLookback: Int = 3, overrunsToDrop: Int = 2) {
+            precondition(window >= 2 && keepMargin >= 0 && climbMargin >= keepMargin,
                          "an adaptive tuning needs a window and a climb margin at least the keep margin")
+            precondition(overrunsToDrop > 0 && dropLookback >= overrunsToDrop && dropLookback <= window,
+                         "a drop needs overruns among the latest frames of the window")
             self.window = window
             self.keepMargin = keepMargin
             self.climbMargin = climbMargin
             self.climbAfter = climbAfter
-            self.lateFramesToDrop = lateFramesToDrop
+            self.dropLookback = dropLookback
+            self.overrunsToDrop = overrunsToDrop
         }
     }
 
     /// The controller's constants.
     public let tuning: Tuning
 
-    private var works: [Nanoseconds] = []
-    private var lates: [Bool] = []
-    private var oldest = 0
+    /// Recent costs, oldest first, at most `tuning.window`.
+    private var costs: [Nanoseconds] = []
     private var latestTime: Nanoseconds = 0
     private var current: FrameRate?
     private var headroomSince: Nanoseconds?
@@ -65,17 +74,11 @@ public struct AdaptiveRateController: Sendable {
         self.tuning = tuning
     }
 
-    /// Adds one frame: its measured `work`, whether it reached the glass after
-    /// its target (`late`), and when it was measured (`time`, on the loop's clock).
-    public mutating func record(work: Nanoseconds, late: Bool, at time: Nanoseconds) {
-        if works.count < tuning.window {
-            works.append(work)
-            lates.append(late)
-        } else {
-            works[oldest] = work
-            lates[oldest] = late
-            oldest = (oldest + 1) % tuning.window
-        }
+    /// Adds one frame: its measured `cost` (``FrameRecord/cost(on:)``) and
+    /// when it was measured (`time`, on the loop's clock).
+    public mutating func record(cost: Nanoseconds, at time: Nanoseconds) {
+        if costs.count == tuning.window { costs.removeFirst() }
+        costs.append(max(0, cost))
         latestTime = time
     }
 
@@ -87,24 +90,21 @@ public struct AdaptiveRateController: Sendable {
     }
 
     private mutating func decide(_ choices: RateChoices) -> FrameRate {
-        guard let previous = current, !works.isEmpty else { return choices.highest }
+        guard let previous = current, !costs.isEmpty else { return choices.highest }
         let current = choices.nearest(to: previous)
-        let average = works.reduce(0, +) / Nanoseconds(works.count)
-        let largest = works.max()!
-        let lateCount = lates.filter { $0 }.count
-        let missing = lateCount >= tuning.lateFramesToDrop
 
-        if missing || choices.highest(withIntervalAtLeast: scaled(average, tuning.keepMargin)) < current {
-            headroomSince = nil
-            let lower = choices.highest(withIntervalAtLeast: scaled(missing ? largest : average, tuning.keepMargin))
-            guard lower < current else { return current }
-            // The late frames have been acted on; they must not cause a second drop.
-            lates = lates.map { _ in false }
-            return lower
+        let sorted = costs.sorted()
+        let largestButOne = sorted[max(0, sorted.count - 2)]
+        if costs.suffix(tuning.dropLookback).filter({ $0 > current.period }).count >= tuning.overrunsToDrop {
+            let lower = choices.highest(withIntervalAtLeast: scaled(sorted[sorted.count - 1], tuning.keepMargin))
+            if lower < current {
+                headroomSince = nil
+                return lower
+            }
         }
 
-        let faster = choices.highest(withIntervalAtLeast: scaled(largest, tuning.climbMargin))
-        guard faster > current, lateCount == 0 else {
+        let faster = choices.highest(withIntervalAtLeast: scaled(largestButOne, tuning.climbMargin))
+        guard faster > current else {
             headroomSince = nil
             return current
         }

@@ -1,4 +1,10 @@
-/// Running statistics over the frames of a run, in bounded memory.
+/// Running statistics over the frames of a run, in bounded memory, from when
+/// the frames reached the glass.
+///
+/// Everything here is measured from present times, never from the rate the
+/// link planned: a display that shows fewer frames than planned, or a present
+/// that takes longer than a frame, shows up as a lower achieved rate, longer
+/// intervals and late frames.
 ///
 /// The overlay wants the last few seconds (the frame-time graph, recent
 /// percentiles); the exit summary wants the whole run. Recent intervals live in
@@ -18,6 +24,12 @@ public struct FrameStatistics: Sendable {
     private var frames = 0
     private var late = 0
     private var hitches = 0
+    private var hitchTime: Nanoseconds = 0
+    private var intervalCount = 0
+    private var intervalSum: Nanoseconds = 0
+    /// Present times of the last second (from `lastSecondStart` on), for the achieved rate.
+    private var lastSecond: [Nanoseconds] = []
+    private var lastSecondStart = 0
 
     /// Statistics keeping the last `recentCapacity` intervals (600 = 10 s at 60 Hz).
     public init(recentCapacity: Int = 600) {
@@ -35,17 +47,23 @@ public struct FrameStatistics: Sendable {
     /// caller marks a new segment with ``resetInterval()``.
     public mutating func record(_ record: FrameRecord) {
         frames += 1
-        if record.isLate() { late += 1 }
+        if record.isLate() {
+            late += 1
+            hitchTime += record.presentTime - record.targetTimestamp
+        }
         var interval: Nanoseconds?
         if let last = lastPresent {
             let span = record.presentTime - last
             interval = span
             histogram.record(span)
+            intervalCount += 1
+            intervalSum += span
             let expected = record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : span
             if span * 2 > expected * 3 { hitches += 1 }
         }
         lastPresent = record.presentTime
         latencyHistogram.record(record.inputToGlass)
+        rememberForLastSecond(record.presentTime)
         recent[nextSlot] = interval
         recentLatency[nextSlot] = record.inputToGlass
         nextSlot = (nextSlot + 1) % recentCapacity
@@ -56,6 +74,30 @@ public struct FrameStatistics: Sendable {
     /// where the time spent paused is not a frame interval).
     public mutating func resetInterval() {
         lastPresent = nil
+        lastSecond.removeAll(keepingCapacity: true)
+        lastSecondStart = 0
+    }
+
+    private mutating func rememberForLastSecond(_ presentTime: Nanoseconds) {
+        lastSecond.append(presentTime)
+        while presentTime - lastSecond[lastSecondStart] > TimeUnit.nanosecondsPerSecond { lastSecondStart += 1 }
+        // Drop the expired times now and then, not on every frame.
+        if lastSecondStart > 1_024 {
+            lastSecond.removeFirst(lastSecondStart)
+            lastSecondStart = 0
+        }
+    }
+
+    /// Frames per second that reached the glass in the last second: the
+    /// presents of the last second, as intervals over the time they span (so
+    /// the figure is right from the second frame on, before a whole second has
+    /// passed). Nil before two frames in the current segment.
+    public var achievedFPS: Double? {
+        let count = lastSecond.count - lastSecondStart
+        guard count >= 2 else { return nil }
+        let span = lastSecond[lastSecond.count - 1] - lastSecond[lastSecondStart]
+        guard span > 0 else { return nil }
+        return Double(count - 1) * 1e9 / Double(span)
     }
 
     /// Recent present-to-present intervals, oldest first; nil where a frame
@@ -79,13 +121,25 @@ public struct FrameStatistics: Sendable {
         return (0..<recentCount).map { recentLatency[(start + $0) % recentCapacity] }.sorted().nearestRank(q)
     }
 
+    /// Frames so far that reached the glass after their target; cheap, unlike ``runSummary``.
+    public var lateCount: Int { late }
+
     /// Intervals so far more than 1.5× the link's interval: visible hitches.
     /// Cheap enough for a per-frame overlay, unlike ``runSummary``.
     public var hitchCount: Int { hitches }
 
     /// The whole run so far.
+    ///
+    /// Its achieved rate and hitch ratio are per second of the time frames
+    /// were being shown: the sum of present-to-present intervals, which leaves
+    /// out time spent paused (hidden or minimized).
     public var runSummary: RunSummary {
-        RunSummary(frames: frames, p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
-                   lateFrames: late, hitches: hitches, p50Latency: latencyHistogram.percentile(0.5))
+        let seconds = Double(intervalSum) / 1e9
+        return RunSummary(frames: frames,
+                          achievedFPS: intervalSum > 0 ? Double(intervalCount) / seconds : nil,
+                          p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
+                          lateFrames: late,
+                          hitchRatio: intervalSum > 0 ? Double(hitchTime) / 1e6 / seconds : 0,
+                          p50Latency: latencyHistogram.percentile(0.5))
     }
 }

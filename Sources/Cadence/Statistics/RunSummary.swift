@@ -1,29 +1,50 @@
 /// The one-line account of a run: what `spinning-sprite` prints at exit and
 /// what a trace file ends with.
+///
+/// Every figure comes from when frames reached the glass (their present
+/// times), not from the rate the link planned: a display or a present path
+/// that cannot keep up shows here as a lower achieved rate and late frames.
 public struct RunSummary: Equatable, Sendable {
     /// Frames presented.
     public var frames: Int
+    /// Frames that reached the glass per second of run, from present-to-present
+    /// intervals (time paused is not counted); nil before two frames.
+    public var achievedFPS: Double?
     /// Median interval between consecutive presents, in ns (nil before two frames).
     public var p50Interval: Nanoseconds?
     /// 99th-percentile interval between consecutive presents, in ns.
     public var p99Interval: Nanoseconds?
-    /// Frames that reached the glass after their target.
+    /// Frames that reached the glass after their target (see ``FrameRecord/isLate(tolerance:)``).
     public var lateFrames: Int
-    /// Intervals more than 1.5× the link's interval for that frame: visible hitches.
-    public var hitches: Int
+    /// Apple's hitch time ratio: the total time late frames reached the glass
+    /// after their targets, in milliseconds per second of run. At most 5 ms/s
+    /// is a good experience.
+    public var hitchRatio: Double
     /// Median input-to-glass latency (on glass, or present return in real
     /// time, minus callback start), in ns; nil before the first frame.
     public var p50Latency: Nanoseconds? = nil
 
-    /// `frames 600, interval p50 16.667 ms p99 16.701 ms, late 0, hitches 0, latency p50 2.500 ms`.
+    /// `frames 600, achieved 59.98 FPS, interval p50 16.667 ms p99 16.701 ms, late 0, hitch ratio 0.0 ms/s, latency p50 2.500 ms`.
     public var line: String {
         func ms(_ ns: Nanoseconds?) -> String {
             guard let ns else { return "–" }
             let micro = (ns + 500) / 1_000
-            let fraction = String(micro % 1_000 + 1_000).dropFirst()
-            return "\(micro / 1_000).\(fraction) ms"
+            return "\(micro / 1_000).\(String(micro % 1_000 + 1_000).dropFirst()) ms"
         }
-        return "frames \(frames), interval p50 \(ms(p50Interval)) p99 \(ms(p99Interval)), late \(lateFrames), hitches \(hitches)"
-            + ", latency p50 \(ms(p50Latency))"
+        let achieved = achievedFPS.map { fixedPoint($0, decimals: 2) } ?? "–"
+        return "frames \(frames), achieved \(achieved) FPS, interval p50 \(ms(p50Interval)) p99 \(ms(p99Interval)), "
+            + "late \(lateFrames), hitch ratio \(fixedPoint(hitchRatio, decimals: 1)) ms/s, latency p50 \(ms(p50Latency))"
     }
+}
+
+/// `value` with exactly `decimals` digits after the point, rounded half away
+/// from zero (`fixedPoint(59.984, decimals: 2)` is `"59.98"`), without Foundation.
+func fixedPoint(_ value: Double, decimals: Int) -> String {
+    var scale: Int64 = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int64((abs(value) * Double(scale)).rounded())
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    guard decimals > 0 else { return "\(sign)\(scaled)" }
+    let fraction = String(scaled % scale + scale).dropFirst()
+    return "\(sign)\(scaled / scale).\(fraction)"
 }

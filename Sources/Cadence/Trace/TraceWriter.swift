@@ -17,7 +17,17 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Opens trace files by their extension.
+///
+/// A trace is written to a temporary file beside `path` and takes its place
+/// only when finished, so an existing trace survives a run that fails to start.
 public enum TraceFile {
+    /// Whether `path` names a trace format (`.csv` or `.json`): for checking a
+    /// path before the run, without touching any file.
+    public static func isSupported(path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".csv") || lower.hasSuffix(".json")
+    }
+
     /// A writer for `path`: `.csv` (one row per callback) or `.json` (Chrome
     /// trace events, for Perfetto). Times are written relative to `runStart`.
     /// Throws at once when the path cannot be created, before any frame runs.

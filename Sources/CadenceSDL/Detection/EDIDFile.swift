@@ -23,9 +23,18 @@ public enum EDIDFile {
         }
     }
 
-    /// The decoded EDID in `path`. Never blocks on special files or reads without bound.
+    /// Whether `path` names standard input: `-`, or `/dev/stdin`, which
+    /// (a pipe, not a regular file) the file reader would refuse.
+    public static func isStandardInput(_ path: String) -> Bool {
+        path == "-" || path == "/dev/stdin"
+    }
+
+    /// The decoded EDID in `path`, or on standard input (``isStandardInput(_:)``).
+    /// Never blocks on special files or reads without bound.
     public static func load(_ path: String) -> Result<EDID, Failure> {
-        switch FileReads.bytes(path, limit: sizeLimit) {
+        let read = isStandardInput(path) ? FileReads.standardInput(limit: sizeLimit) : FileReads.bytes(path, limit: sizeLimit)
+        let path = isStandardInput(path) ? "standard input" : path
+        switch read {
         case .failure(let failure):
             return .failure(.unreadable(path: path, reason: failure.description))
         case .success(let contents):

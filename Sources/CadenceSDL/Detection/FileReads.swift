@@ -34,6 +34,21 @@ enum FileReads {
         return .failure(Failure(description: "larger than \(limit) bytes"))
     }
 
+    /// Standard input to its end, up to `limit` bytes: what a user pipes in
+    /// (`xrandr --props | display-probe edid -`). Blocks until the writer is done.
+    static func standardInput(limit: Int) -> Result<[UInt8], Failure> {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while result.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(errnoFailure()) }
+            if count == 0 { return .success(result) }
+            result += chunk[0..<count]
+        }
+        return .failure(Failure(description: "larger than \(limit) bytes"))
+    }
+
     /// A text attribute with surrounding whitespace trimmed; nil when unreadable.
     static func text(_ path: String) -> String? {
         guard case .success(let bytes) = bytes(path) else { return nil }

@@ -6,8 +6,13 @@ struct ValueError: Error, CustomStringConvertible {
     let flag: String
     let value: String
     let form: String
+    /// For a number outside its range, which bound it crossed ("must be at least 1").
+    var bound: String?
 
-    var description: String { "\(flag): \"\(value)\" is not valid; expected \(form)" }
+    var description: String {
+        guard let bound else { return "\(flag): \"\(value)\" is not valid; expected \(form)" }
+        return "\(flag): \(value) \(bound)" + (form.isEmpty ? "" : "; expected \(form)")
+    }
 }
 
 /// Parsers for the plain values of the command line, each rejecting NaN,
@@ -18,10 +23,19 @@ enum ValueParsers {
 
     /// A finite number inside `range`, or a ``ValueError`` describing `form`.
     static func number(_ text: String, flag: String, in range: ClosedRange<Double>, form: String) throws -> Double {
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw ValueError(flag: flag, value: text, form: form)
+        guard let value = Double(text), value.isFinite else { throw ValueError(flag: flag, value: text, form: form) }
+        if value < range.lowerBound {
+            throw ValueError(flag: flag, value: text, form: form, bound: "must be at least \(plain(range.lowerBound))")
+        }
+        if value > range.upperBound {
+            throw ValueError(flag: flag, value: text, form: form, bound: "must be at most \(plain(range.upperBound))")
         }
         return value
+    }
+
+    /// A bound as people write it: `1`, not `1.0`.
+    private static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// Seconds from the run's start (0 or more), as nanoseconds.
@@ -31,28 +45,34 @@ enum ValueParsers {
 
     /// `--duration`: seconds, more than 0.
     static func duration(_ text: String, flag: String) throws -> Nanoseconds {
-        let seconds = try number(text, flag: flag, in: 0...1e6, form: "a number of seconds above 0, e.g. 10")
-        guard seconds > 0 else { throw ValueError(flag: flag, value: text, form: "a number of seconds above 0, e.g. 10") }
+        let form = "a number of seconds above 0, e.g. 10"
+        let seconds = try number(text, flag: flag, in: -1e6...1e6, form: form)
+        guard seconds > 0 else { throw ValueError(flag: flag, value: text, form: form, bound: "must be more than 0") }
         return TimeUnit.nanoseconds(seconds: seconds)
     }
 
     /// `--frames`: a whole number, 1 or more.
     static func frameCount(_ text: String, flag: String) throws -> Int {
-        guard let n = Int(text), n >= 1 else { throw ValueError(flag: flag, value: text, form: "a whole number of frames, 1 or more") }
+        let form = "a whole number of frames, 1 or more"
+        guard let n = Int(text) else { throw ValueError(flag: flag, value: text, form: form) }
+        guard n >= 1 else { throw ValueError(flag: flag, value: text, form: form, bound: "must be at least 1") }
         return n
     }
 
-    /// `--spin-speed`: degrees per second, any finite value (negative spins the other way).
+    /// `--spin-speed`: degrees per second, 0 or more (0 holds the sprite still).
     static func spinSpeed(_ text: String, flag: String) throws -> Double {
-        try number(text, flag: flag, in: -100_000...100_000, form: "degrees per second, e.g. 90")
+        try number(text, flag: flag, in: 0...100_000, form: "degrees per second, e.g. 90")
     }
 
-    /// `--window`: `<W>x<H>` in pixels, each 64…16384.
+    /// `--window`: `<W>x<H>` in pixels, at least 640x360 (where the overlay stays readable), at most 16384 each.
     static func windowSize(_ text: String, flag: String) throws -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (64...16_384).contains(w), (64...16_384).contains(h) else {
-            throw ValueError(flag: flag, value: text, form: "<W>x<H> in pixels, 64 to 16384 each, e.g. 1280x720")
+              w <= 16_384, h <= 16_384 else {
+            throw ValueError(flag: flag, value: text, form: "<W>x<H> in pixels, up to 16384 each, e.g. 1280x720")
+        }
+        guard w >= 640, h >= 360 else {
+            throw ValueError(flag: flag, value: text, form: "<W>x<H> in pixels, e.g. 1280x720", bound: "must be at least 640x360")
         }
         return (w, h)
     }
