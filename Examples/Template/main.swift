@@ -104,7 +104,7 @@ final class Game: FrameLoopClient {
     }
 
     /// One frame: update to when it will be seen, then draw.
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         let keys = Point(x: axis(.left, .right), y: axis(.up, .down))
         for _ in 0..<simulation.advance(to: frame) {
             previous = current
@@ -115,7 +115,6 @@ final class Game: FrameLoopClient {
         framesDrawn += 1
         if framesDrawn == frameLimit, let path = screenshotPath,
            (try? window.renderer.readPixels().saveBMP(to: path)) == nil { fail("cannot save \(path)", code: 73) }
-        return 0   // the value a trace would record; this game keeps none
     }
 
     /// -1, 0 or +1 along one axis, from the two keys held for it.

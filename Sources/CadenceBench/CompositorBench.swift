@@ -184,9 +184,8 @@ private final class LoopClient: FrameLoopClient {
 
     func prepareFrame(_ loop: FrameLoop) -> Bool { loop.clock.now < end }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         draw()
-        return 0
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {

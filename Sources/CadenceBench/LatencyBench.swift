@@ -179,10 +179,9 @@ private final class LatencyClient: FrameLoopClient {
 
     func prepareFrame(_ loop: FrameLoop) -> Bool { started < frames }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         doFrame()
         started += 1
-        return 0
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {

@@ -180,10 +180,9 @@ private final class BenchClient: FrameLoopClient {
 
     func prepareFrame(_ loop: FrameLoop) -> Bool { drawn < frames }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         draw()
         drawn += 1
-        return 0
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {

@@ -52,9 +52,8 @@ enum LinkCostBench {
         var presented = 0
         init(writer: TraceWriter, frames: Int) { self.writer = writer; self.frames = frames }
         func prepareFrame(_ loop: FrameLoop) -> Bool { presented < frames }
-        func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+        func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
             loop.doWork(1_000_000)
-            return frame.targetTimestamp
         }
         func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
             statistics.record(record)

@@ -82,12 +82,11 @@ final class SoakClient: FrameLoopClient {
 
     func prepareFrame(_ loop: FrameLoop) -> Bool { clock.now < end }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         renderer.clear(Color(18, 20, 28))
         let x = Int(frame.targetTimestamp * 100) % 200
         renderer.fill(Rect(x: x, y: 100, width: 56, height: 56), Color(255, 196, 60))
         renderer.flush()
-        return 0
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {

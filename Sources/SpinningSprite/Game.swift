@@ -19,16 +19,10 @@ final class Game: FrameLoopClient {
     var onDisplayChange: (DisplayChange) -> Void = { _ in }
 
     private(set) var statistics = FrameStatistics()
-    /// Statistics since the rate in effect last changed, for the overlay.
-    private var rateWindow = FrameStatistics(recentCapacity: 600)
-    private var rateWindowHz = 0.0
-    private var rateWindowStart: Nanoseconds = 0
-    /// Recent bars for the frame-time graph, each with its own target.
-    private var graphSamples: [FrameTimeGraph.Sample] = []
-    private var lastPresent: Nanoseconds?
-    /// A running average of what presents cost beyond waiting (ns), to say
-    /// in words when presents are what holds the frame rate down.
-    private var presentCost = 0.0
+    /// What the overlay and the graph report.
+    private var monitor = RunMonitor()
+    /// The run's schedules, synthetic input, work and hitches.
+    private var script: RunScript
     private let displayRate: Double
     /// When the hitch demo next flips the rate, and whether it is at the high rate.
     private var demoFlipAt: Nanoseconds?
@@ -39,10 +33,7 @@ final class Game: FrameLoopClient {
     private var latency: FrameLatency
     private let start: Nanoseconds
     private var lastFrame: DisplayLinkFrame?
-    private var pendingHitches: [(at: Nanoseconds, duration: Nanoseconds)]
     private var injectedHitch = false
-    private var nextInput = 0
-    private var scheduleIndex = 0
     private var quit = false
     private var framesPresented = 0
 
@@ -53,7 +44,7 @@ final class Game: FrameLoopClient {
         self.trace = trace
         self.start = start
         self.describeDisplay = describeDisplay
-        pendingHitches = config.hitches
+        script = RunScript(config)
         latency = config.latency
         self.displayRate = displayRate
         slider = FPSSlider(request: FPSSlider.Request(config.fps), maximum: max(240, Int(displayRate.rounded(.up))))
@@ -67,48 +58,32 @@ final class Game: FrameLoopClient {
         if quit || Interrupts.requested || limitReached(now: now) { return false }
         if scene != nil { handleEvents(EventPump.poll(), loop) }
         pushScriptedInput(at: now)
-        applyFPSSchedule(at: now)
+        if let request = script.request(dueBy: now) { slider.request = FPSSlider.Request(request) }
         applyRequest(to: loop)
         loop.latency = latency
         return !quit
     }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         // With low latency the loop waited since prepareFrame: read the input
         // that came meanwhile, so the frame shows what the player did just now.
         if scene != nil, loop.latency == .low { handleEvents(EventPump.poll(), loop) }
         let now = loop.clock.now - start
-        loop.doWork(config.workSchedule.value(at: now) ?? 0)
-        if let hitch = pendingHitches.first, hitch.at <= now {
-            pendingHitches.removeFirst()
-            loop.doWork(hitch.duration)
-        }
+        loop.doWork(script.work(at: now))
         if injectedHitch {
             injectedHitch = false
             loop.doWork(50_000_000)
         }
         lastFrame = frame
         if let scene, !config.isSimulation { draw(frame, on: scene) }
-        return angle(at: frame.targetTimestampNanoseconds)
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
         statistics.record(record)
         framesPresented += 1
-        if record.effectiveHz != rateWindowHz {
-            rateWindow = FrameStatistics(recentCapacity: 600)
-            rateWindowHz = record.effectiveHz
-            rateWindowStart = record.presentTime
-        }
-        rateWindow.record(record)
-        if let last = lastPresent, record.effectiveHz > 0 {
-            if graphSamples.count == 240 { graphSamples.removeFirst() }
-            graphSamples.append(.init(interval: record.presentTime - last, target: Nanoseconds(1e9 / record.effectiveHz)))
-        }
-        lastPresent = record.presentTime
-        let cost = record.cost(on: loop.backend.currentTiming())
-        presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10
-        do { try trace?.write(record) } catch {
+        monitor.record(record, cost: record.cost(on: loop.backend.currentTiming()))
+        // The sample's own column: the sprite's unwrapped angle in radians, as drawn.
+        do { try trace?.write(record, gameValues: [String(angle(at: record.targetTimestamp))]) } catch {
             printError("trace stopped: \(error)")
             trace = nil
         }
@@ -178,8 +153,7 @@ final class Game: FrameLoopClient {
                 loop.link.isPaused = false
                 // The time spent hidden is not a frame interval (nor a hitch).
                 statistics.resetInterval()
-                rateWindow.resetInterval()
-                lastPresent = nil
+                monitor.resetInterval()
             case .shown, .keyUp:
                 break
             case .moved, .displayChanged:
@@ -192,9 +166,7 @@ final class Game: FrameLoopClient {
 
     /// Scripted input for demos and tests, pushed through SDL's real event queue.
     private func pushScriptedInput(at now: Nanoseconds) {
-        while nextInput < config.inputScript.count, config.inputScript[nextInput].at <= now {
-            let action = config.inputScript[nextInput].action
-            nextInput += 1
+        for action in script.input(dueBy: now) {
             switch action {
             case .key(let key, let shift):
                 EventPump.pushKey(key, shift: shift)
@@ -206,13 +178,6 @@ final class Game: FrameLoopClient {
                 EventPump.pushMouseMotion(x: slider.x(for: fps), y: y, dragging: true)
                 EventPump.pushMouseButton(down: false, x: slider.x(for: fps), y: y)
             }
-        }
-    }
-
-    private func applyFPSSchedule(at now: Nanoseconds) {
-        while scheduleIndex < config.fpsSchedule.count, config.fpsSchedule[scheduleIndex].at <= now {
-            slider.request = FPSSlider.Request(config.fpsSchedule[scheduleIndex].value)
-            scheduleIndex += 1
         }
     }
 
@@ -270,7 +235,7 @@ final class Game: FrameLoopClient {
         let overlay = scene.drawOverlay(lines: lines)
         // In a small window the demo needs the space the graph would take below the overlay.
         if scene.showGraph, !(scene.showHitchDemo && scene.isCompact) {
-            scene.drawGraph(samples: graphSamples, besides: overlay)
+            scene.drawGraph(samples: monitor.graphSamples, besides: overlay)
         }
         let effective = frame.effectiveRate.rate.hz
         let display = Self.displayWords(frame.timing)
@@ -309,14 +274,14 @@ final class Game: FrameLoopClient {
         var lines: [(text: String, isWarning: Bool)] = [
             ("requested \(requested)   planned \(planned)   achieved \(achieved.map { "\($0) FPS" } ?? "–")", false),
         ]
-        let windowSeconds = TimeUnit.seconds((lastPresent ?? rateWindowStart) - rateWindowStart)
+        let windowSeconds = monitor.windowSeconds
         if let achieved, windowSeconds >= 1, Double(achieved) < 0.9 * rate.rate.hz {
-            let why = presentCost > 0.25 * Double(rate.rate.period)
-                ? "each present takes \(String(format: "%.1f", presentCost / 1e6)) ms"
+            let why = monitor.presentCost > 0.25 * Double(rate.rate.period)
+                ? "each present takes \(String(format: "%.1f", monitor.presentCost / 1e6)) ms"
                 : "the display or the machine can't keep up"
             lines.append(("only \(achieved) of \(formatRate(rate.rate.hz)) FPS reach the screen: \(why)", true))
         }
-        let recent = rateWindow.intervalPercentiles([0.5, 0.99]).map {
+        let recent = monitor.window.intervalPercentiles([0.5, 0.99]).map {
             $0.map { String(format: "%.2f", TimeUnit.milliseconds($0)) } ?? "–"
         }
         let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
@@ -325,8 +290,8 @@ final class Game: FrameLoopClient {
         lines += [
             ("display   \(status.summary)", false),
             ("window    \(status.window)   vsync \(status.vsync)", false),
-            ("at \(formatHz(rateWindowHz)) for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
-                + "late \(rateWindow.lateCount)  hitches \(rateWindow.hitchCount)", false),
+            ("at \(formatHz(monitor.windowHz)) for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
+                + "late \(monitor.window.lateCount)  hitches \(monitor.window.hitchCount)", false),
             ("latency   \(latency == .low ? "low (just in time)" : "smooth"), input to glass p50 \(inputToGlass) ms  (L)", false),
         ]
         if keyHelp {

@@ -58,7 +58,7 @@ struct Outputs {
     /// The trace writer, once the run has started (exit 73 when it cannot be created).
     func openTrace() throws -> TraceWriter? {
         do {
-            return try trace.map { try TraceFile.open(path: $0, runStart: start) }
+            return try trace.map { try TraceFile.open(path: $0, runStart: start, gameColumns: ["angle"]) }
         } catch {
             printError("--trace: \(error)")
             throw ExitCode(73)

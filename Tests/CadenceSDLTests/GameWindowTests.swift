@@ -14,12 +14,11 @@ private final class CountingGame: FrameLoopClient {
         self.frames = frames
     }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         rates.append(frame.effectiveRate.rate.hz)
         game.renderer.beginFrame()
         game.renderer.clear(Color(0, 90, 200))
         if rates.count == frames { loop.link.invalidate() }
-        return 0
     }
 }
 

@@ -19,9 +19,8 @@ private final class AdaptiveGame: FrameLoopClient {
         return true
     }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         loop.doWork(work(loop.clock.now))
-        return 0
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
@@ -216,7 +215,7 @@ struct AdaptiveDecisionTests {
     func frameCost() {
         func record(start: Nanoseconds, workEnd: Nanoseconds, submit: Nanoseconds, returned: Nanoseconds) -> FrameRecord {
             FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 0, presentTime: returned, delta: 0, fpsCap: nil,
-                        effectiveHz: 60, refreshMode: .fixed, angle: 0, callbackStart: start, workEnd: workEnd,
+                        effectiveHz: 60, refreshMode: .fixed, callbackStart: start, workEnd: workEnd,
                         presentSubmit: submit, skippedFrames: 0)
         }
         let grid = VsyncGrid(origin: 0, rate: hz(50))                       // vblanks every 20 ms

@@ -79,8 +79,10 @@ struct DisplayChangeTests {
         #expect(runs(game.records.map(\.effectiveHz)) == [60, 100, 59.94])
         #expect(runs(game.records.map(\.refreshMode)) == [.fixed, .variable, .fixed])
         expectAtMostOneFrameOfHitch(game.records, changes: 2)
-        // Target-driven motion is one straight line through both moves.
-        let speed = 90.0 * .pi / 180
-        #expect(game.records.allSatisfy { abs($0.angle - speed * TimeUnit.seconds($0.targetTimestamp)) < 1e-9 })
+        // Target-driven motion is one straight line through both moves: a game
+        // advancing by each delta is always exactly at its frame's target.
+        #expect(zip(game.frames, game.frames.dropFirst()).allSatisfy {
+            $1.targetTimestampNanoseconds - $0.targetTimestampNanoseconds == $1.deltaNanoseconds
+        })
     }
 }

@@ -35,7 +35,7 @@ private final class SteppedGame: FrameLoopClient {
         return !isDone(drawn)
     }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         let steps = simulation.advance(to: frame)
         for _ in 0..<steps {
             previous = current
@@ -46,7 +46,6 @@ private final class SteppedGame: FrameLoopClient {
                            stepsRun: simulation.stepsRun, stepsDropped: simulation.stepsDropped,
                            stepsThisFrame: steps, position: position))
         loop.doWork(work(frame.index))
-        return position
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {}

@@ -10,11 +10,10 @@ private final class MinimalGame: FrameLoopClient {
 
     init(frames: Int) { self.frames = frames }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         targets.append(frame.targetTimestampNanoseconds)
         onFrame(loop, targets.count)
         if targets.count == frames { loop.link.invalidate() }
-        return 0
     }
 }
 
@@ -85,7 +84,7 @@ struct FrameRateLimitTests {
                 if loop.link.isPaused && loop.clock.now >= resumeAfter { loop.link.isPaused = false }
                 return true
             }
-            func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double { inner.runFrame(frame, loop) }
+            func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) { inner.runFrame(frame, loop) }
         }
         let client = Resumer(game, resumeAfter: 1_000 * ms)
         loop.run(client)

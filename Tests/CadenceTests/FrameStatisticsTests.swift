@@ -5,7 +5,7 @@ import Testing
 struct FrameStatisticsTests {
     private func record(_ frame: Int, shownAt: Nanoseconds, target: Nanoseconds? = nil, hz: Double = 60) -> FrameRecord {
         FrameRecord(frame: frame, timestamp: 0, targetTimestamp: target ?? shownAt, presentTime: shownAt, delta: 0,
-                    fpsCap: 0, effectiveHz: hz, refreshMode: .fixed, angle: 0,
+                    fpsCap: 0, effectiveHz: hz, refreshMode: .fixed,
                     callbackStart: shownAt - 3 * ms, workEnd: 0, presentSubmit: 0, skippedFrames: 0)
     }
 
@@ -118,7 +118,7 @@ struct FrameStatisticsTests {
             // 20 frames started a whole refresh before the glass, then 10 just 2.5 ms before.
             let start = shown - (i < 20 ? period : 2_500_000)
             stats.record(FrameRecord(frame: i, timestamp: 0, targetTimestamp: shown, presentTime: shown, delta: period,
-                                     fpsCap: 60, effectiveHz: 60, refreshMode: .fixed, angle: 0,
+                                     fpsCap: 60, effectiveHz: 60, refreshMode: .fixed,
                                      callbackStart: start, workEnd: start, presentSubmit: shown, skippedFrames: 0))
         }
         #expect(abs(stats.runSummary.p50Latency! - period) <= 1_000)

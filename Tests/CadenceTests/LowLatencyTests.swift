@@ -177,7 +177,7 @@ struct FrameCostPredictorTests {
     func presentCostFromRecords() {
         func record(_ mode: RefreshMode) -> FrameRecord {
             FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 20 * ms, delta: 0, fpsCap: 60,
-                        effectiveHz: 60, refreshMode: mode, angle: 0, callbackStart: 10 * ms, workEnd: 13 * ms,
+                        effectiveHz: 60, refreshMode: mode, callbackStart: 10 * ms, workEnd: 13 * ms,
                         presentSubmit: 14 * ms, skippedFrames: 0)
         }
         var timed = FrameCostPredictor()
@@ -193,7 +193,7 @@ struct FrameCostPredictorTests {
         func late(_ mode: RefreshMode, workEnd: Nanoseconds) -> FrameRecord {
             // Target 20 ms, on the glass 1 ms late; the present itself takes 0.1 ms.
             FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 21 * ms, delta: 0, fpsCap: 60,
-                        effectiveHz: 60, refreshMode: mode, angle: 0, callbackStart: 10 * ms, workEnd: workEnd,
+                        effectiveHz: 60, refreshMode: mode, callbackStart: 10 * ms, workEnd: workEnd,
                         presentSubmit: 20_900_000, skippedFrames: 0)
         }
         var p = FrameCostPredictor()

@@ -14,8 +14,6 @@ final class ScriptedGame: FrameLoopClient {
     var beforeFrame: (FrameLoop, Nanoseconds) -> Void = { _, _ in }
     /// What an idle (paused) turn does: by default, let 100 ms pass.
     var onIdle: (FrameLoop) -> Void = { loop in loop.backend.wait(until: loop.clock.now + 100_000_000) }
-    /// Degrees per second, for the traced angle.
-    let spin = 90.0
 
     init(frames: Int) { frameLimit = frames }
 
@@ -24,10 +22,9 @@ final class ScriptedGame: FrameLoopClient {
         return frames.count < frameLimit
     }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         frames.append(frame)
         loop.doWork(work(frame.index))
-        return frame.targetTimestamp * spin * .pi / 180
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) { records.append(record) }

@@ -82,7 +82,7 @@ public final class FrameLoop {
         let frame = link.nextFrame(now: planned, lastShown: lastShown, timing: timing)
         if latency == .low { waitForJustInTimeStart(of: frame) }
         let start = clock.now
-        let angle = client.runFrame(frame, self)
+        client.runFrame(frame, self)
         let workEnd = clock.now
 
         // The display may change while the frame waits (a mode switch, VRR
@@ -115,7 +115,6 @@ public final class FrameLoop {
             fpsCap: requestedFPS,
             effectiveHz: frame.effectiveRate.rate.hz,
             refreshMode: timing.refreshMode,
-            angle: angle,
             callbackStart: start,
             workEnd: workEnd,
             presentSubmit: submitted,

@@ -4,11 +4,10 @@ public protocol FrameLoopClient: AnyObject {
     /// preferred rate or pause it. Return false to end the loop.
     func prepareFrame(_ loop: FrameLoop) -> Bool
 
-    /// Update the game to `frame.targetTimestamp` and draw it. Return the value
-    /// the trace records as `angle` (the sample's sprite angle, in radians).
+    /// Update the game to `frame.targetTimestamp` and draw it.
     /// With ``FrameLatency/low`` the loop waited between ``prepareFrame(_:)``
     /// and this call: read input here too, or the wait's input is a frame old.
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop)
 
     /// The frame has been presented; statistics, traces and overlays read it here.
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop)

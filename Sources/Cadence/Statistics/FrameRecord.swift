@@ -20,8 +20,6 @@ public struct FrameRecord: Sendable, Equatable {
     public var effectiveHz: Double
     /// How frames reach the glass for this frame.
     public var refreshMode: RefreshMode
-    /// The sprite's unwrapped angle in radians, as drawn in this frame.
-    public var angle: Double
     /// When the callback started: the game read its input and began its update.
     /// With ``FrameLatency/low`` the loop waited before this, so it lies
     /// closer to the target than the previous present.
@@ -45,12 +43,12 @@ public struct FrameRecord: Sendable, Equatable {
     /// A record; every field is stated, as traces print every one.
     public init(frame: Int, timestamp: Nanoseconds, targetTimestamp: Nanoseconds,
                 presentTime: Nanoseconds, delta: Nanoseconds, fpsCap: Double?,
-                effectiveHz: Double, refreshMode: RefreshMode, angle: Double,
+                effectiveHz: Double, refreshMode: RefreshMode,
                 callbackStart: Nanoseconds, workEnd: Nanoseconds, presentSubmit: Nanoseconds,
                 skippedFrames: Int) {
         self.frame = frame; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
         self.presentTime = presentTime; self.delta = delta; self.fpsCap = fpsCap
-        self.effectiveHz = effectiveHz; self.refreshMode = refreshMode; self.angle = angle
+        self.effectiveHz = effectiveHz; self.refreshMode = refreshMode
         self.callbackStart = callbackStart; self.workEnd = workEnd; self.presentSubmit = presentSubmit
         self.skippedFrames = skippedFrames
     }

@@ -1,33 +1,41 @@
 /// The CSV trace: one row per callback, for spreadsheets and scripts.
 ///
-/// Columns (header exactly as below): times in seconds from the run's start
-/// with nine decimals; `present_time` is on-glass in simulation and the moment
-/// present returned in real time; `fps_cap` is the requested rate (0 = the
-/// display's rate, `adaptive` when the rate follows the game); `angle` is the
-/// sprite's unwrapped angle in radians; `callback_time` is when the frame's
-/// callback started and read input (so `present_time − callback_time` is the
-/// input-to-glass latency). New columns are appended at the end, so scripts
-/// reading columns by position keep working.
+/// Columns: `frame,timestamp,target_timestamp,present_time,delta,fps_cap,
+/// effective_hz,refresh_mode`, then the game's own columns, then
+/// `callback_time`. Times are in seconds from the run's start with nine
+/// decimals; `present_time` is on-glass in simulation and the moment present
+/// returned in real time; `fps_cap` is the requested rate (0 = the display's
+/// rate, `adaptive` when the rate follows the game); `callback_time` is when
+/// the frame's callback started and read input (so `present_time −
+/// callback_time` is the input-to-glass latency). Columns the loop gains are
+/// appended at the end, so scripts reading columns by position keep working;
+/// the game's sit where the sample's `angle` always has.
 final class CSVTraceWriter: TraceWriter {
-    /// The header line, in column order.
-    static let header = "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time"
+    /// What every trace describes of a frame, before the game's columns.
+    static let frameColumns = ["frame", "timestamp", "target_timestamp", "present_time", "delta", "fps_cap",
+                               "effective_hz", "refresh_mode"]
+    /// The loop's timings, after the game's columns.
+    static let timingColumns = ["callback_time"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
+    private let gameColumnCount: Int
 
-    init(file: TextFile, runStart: Nanoseconds) throws {
+    init(file: TextFile, runStart: Nanoseconds, gameColumns: [String] = []) throws {
         self.file = file
         self.runStart = runStart
-        try file.write(Self.header + "\n")
+        gameColumnCount = gameColumns.count
+        try file.write((Self.frameColumns + gameColumns + Self.timingColumns).joined(separator: ",") + "\n")
     }
 
-    func write(_ r: FrameRecord) throws {
+    func write(_ r: FrameRecord, gameValues: [String]) throws {
+        precondition(gameValues.count == gameColumnCount, "one value for each game column the trace was opened with")
         let cap = r.fpsCap.map(formatRate) ?? "adaptive"
         let fields = [
             String(r.frame), formatSeconds(r.timestamp - runStart), formatSeconds(r.targetTimestamp - runStart),
             formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), cap, formatRate(r.effectiveHz),
-            r.refreshMode.rawValue, String(r.angle), formatSeconds(r.callbackStart - runStart),
-        ]
+            r.refreshMode.rawValue,
+        ] + gameValues + [formatSeconds(r.callbackStart - runStart)]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 

@@ -5,7 +5,7 @@
 /// a `wait` slice (the presenter's wait until the present is submitted), an
 /// instant `input read` event when the callback started (its `latency_us`
 /// runs to the present), an instant `on glass` event when the frame was
-/// shown, and counter tracks
+/// shown (with the game's own columns as arguments), and counter tracks
 /// `effective_hz` and `fps_cap` (0 = display rate; `adaptive` 1 while the rate
 /// follows the game). The file is streamed, and ``finish(summary:)`` closes the
 /// array, so a run stopped by SIGINT still leaves valid JSON.
@@ -13,10 +13,12 @@ final class ChromeTraceWriter: TraceWriter {
     private let file: TextFile
     private let runStart: Nanoseconds
     private var lastRates: (Double, Double?)?
+    private let gameColumns: [String]
 
-    init(file: TextFile, runStart: Nanoseconds) throws {
+    init(file: TextFile, runStart: Nanoseconds, gameColumns: [String] = []) throws {
         self.file = file
         self.runStart = runStart
+        self.gameColumns = gameColumns
         try file.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
         try file.write(#"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"frame loop"}}"#)
     }
@@ -34,12 +36,14 @@ final class ChromeTraceWriter: TraceWriter {
         return "\(span / 1_000).\(String(span % 1_000 + 1_000).dropFirst())"
     }
 
-    func write(_ r: FrameRecord) throws {
+    func write(_ r: FrameRecord, gameValues: [String]) throws {
+        precondition(gameValues.count == gameColumns.count, "one value for each game column the trace was opened with")
+        let game = zip(gameColumns, gameValues).map { ",\(Self.jsonString($0)):\(Self.jsonString($1))" }.joined()
         var events = [
             #"{"name":"input read","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{"frame":\#(r.frame),"latency_us":\#(duration(r.callbackStart, r.presentTime))}}"#,
             #"{"name":"work","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"dur":\#(duration(r.callbackStart, r.workEnd)),"args":{"frame":\#(r.frame)}}"#,
             #"{"name":"wait","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.workEnd)),"dur":\#(duration(r.workEnd, r.presentSubmit)),"args":{"frame":\#(r.frame)}}"#,
-            #"{"name":"on glass","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.presentTime)),"args":{"frame":\#(r.frame),"late_us":\#(duration(r.targetTimestamp, r.presentTime))}}"#,
+            #"{"name":"on glass","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.presentTime)),"args":{"frame":\#(r.frame),"late_us":\#(duration(r.targetTimestamp, r.presentTime))\#(game)}}"#,
         ]
         if lastRates == nil || lastRates! != (r.effectiveHz, r.fpsCap) {
             lastRates = (r.effectiveHz, r.fpsCap)
@@ -48,6 +52,22 @@ final class ChromeTraceWriter: TraceWriter {
             events.append(#"{"name":"fps_cap","ph":"C","pid":1,"ts":\#(ts),"args":{"fps":\#(r.fpsCap ?? 0),"adaptive":\#(r.fpsCap == nil ? 1 : 0)}}"#)
         }
         try file.write(events.map { ",\n" + $0 }.joined())
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     func finish(summary: RunSummary) throws {

@@ -2,12 +2,21 @@
 ///
 /// The sample writes one record per display-link callback while it runs and
 /// finishes the file at exit (also on SIGINT/SIGTERM), so a trace is always
-/// complete and parseable. ``TraceFile/open(path:runStart:)`` picks the format.
+/// complete and parseable. ``TraceFile/open(path:runStart:gameColumns:)``
+/// picks the format.
 public protocol TraceWriter: AnyObject {
-    /// Appends one frame.
-    func write(_ record: FrameRecord) throws
+    /// Appends one frame, with the values of the game's own columns (as many
+    /// as it named when the trace was opened, in that order).
+    func write(_ record: FrameRecord, gameValues: [String]) throws
     /// Completes and closes the file; `summary` is kept where the format allows.
     func finish(summary: RunSummary) throws
+}
+
+extension TraceWriter {
+    /// Appends one frame of a trace with no game columns.
+    public func write(_ record: FrameRecord) throws {
+        try write(record, gameValues: [])
+    }
 }
 
 /// A trace file could not be opened or written.
@@ -30,11 +39,17 @@ public enum TraceFile {
 
     /// A writer for `path`: `.csv` (one row per callback) or `.json` (Chrome
     /// trace events, for Perfetto). Times are written relative to `runStart`.
-    /// Throws at once when the path cannot be created, before any frame runs.
-    public static func open(path: String, runStart: Nanoseconds) throws -> TraceWriter {
+    /// `gameColumns` names what the game records of each frame beside the
+    /// loop's own figures (the sample's sprite `angle`). Throws at once when
+    /// the path cannot be created, before any frame runs.
+    public static func open(path: String, runStart: Nanoseconds, gameColumns: [String] = []) throws -> TraceWriter {
         let lower = path.lowercased()
-        if lower.hasSuffix(".csv") { return try CSVTraceWriter(file: TextFile(path: path), runStart: runStart) }
-        if lower.hasSuffix(".json") { return try ChromeTraceWriter(file: TextFile(path: path), runStart: runStart) }
+        if lower.hasSuffix(".csv") {
+            return try CSVTraceWriter(file: TextFile(path: path), runStart: runStart, gameColumns: gameColumns)
+        }
+        if lower.hasSuffix(".json") {
+            return try ChromeTraceWriter(file: TextFile(path: path), runStart: runStart, gameColumns: gameColumns)
+        }
         throw TraceError(description: "\"\(path)\" must end in .csv or .json")
     }
 }

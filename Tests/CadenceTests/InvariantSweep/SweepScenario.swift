@@ -204,7 +204,7 @@ final class SweepGame: FrameLoopClient {
         return true
     }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         plannedAt.append(lastPrepared)
         let now = loop.clock.now
         var work = scenario.work.last { $0.at <= now }?.duration ?? 0
@@ -213,7 +213,6 @@ final class SweepGame: FrameLoopClient {
             nextHitch += 1
         }
         loop.doWork(work)
-        return 0
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) { records.append(record) }

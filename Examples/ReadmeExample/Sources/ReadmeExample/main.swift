@@ -19,7 +19,7 @@ final class MyGame: FrameLoopClient {
         return true
     }
 
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) -> Double {
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         // frame.targetTimestamp: when this frame will be on the glass (seconds).
         // frame.delta: this target minus the previous one, skipped frames included.
         x = (x + 200 * frame.delta).truncatingRemainder(dividingBy: 1280)
@@ -27,7 +27,6 @@ final class MyGame: FrameLoopClient {
         window.renderer.clear(Color(0, 0, 0))
         window.renderer.fill(Rect(x: Int(x), y: 320, width: 80, height: 80), Color(255, 255, 255))
         window.renderer.flush()         // draw now; the present at the target is only the swap
-        return x                        // what a trace records in its last column
     }
 }
 

@@ -1,0 +1,44 @@
+import Cadence
+
+/// What the overlay and the frame-time graph report, kept as frames reach the
+/// glass: statistics since the rate in effect last changed (so p50 and p99 are
+/// never a mix of two rates), the graph's recent bars each with its own target,
+/// and what presents cost beyond waiting, to say in words when they are what
+/// holds the frame rate down.
+struct RunMonitor {
+    /// Statistics since the rate last changed.
+    private(set) var window = FrameStatistics(recentCapacity: 600)
+    /// The rate those statistics are at, in Hz.
+    private(set) var windowHz = 0.0
+    private var windowStart: Nanoseconds = 0
+    /// The graph's recent bars.
+    private(set) var graphSamples: [FrameTimeGraph.Sample] = []
+    private var lastPresent: Nanoseconds?
+    /// A running average of what a present costs beyond waiting, in ns.
+    private(set) var presentCost = 0.0
+
+    /// How long the statistics window has run, in seconds.
+    var windowSeconds: Double { TimeUnit.seconds((lastPresent ?? windowStart) - windowStart) }
+
+    /// Adds a presented frame whose whole cost (``FrameRecord/cost(on:)``) was `cost`.
+    mutating func record(_ record: FrameRecord, cost: Nanoseconds) {
+        if record.effectiveHz != windowHz {
+            window = FrameStatistics(recentCapacity: 600)
+            windowHz = record.effectiveHz
+            windowStart = record.presentTime
+        }
+        window.record(record)
+        if let last = lastPresent, record.effectiveHz > 0 {
+            if graphSamples.count == 240 { graphSamples.removeFirst() }
+            graphSamples.append(.init(interval: record.presentTime - last, target: Nanoseconds(1e9 / record.effectiveHz)))
+        }
+        lastPresent = record.presentTime
+        presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10
+    }
+
+    /// The next frame follows a pause: its interval is not a frame interval.
+    mutating func resetInterval() {
+        window.resetInterval()
+        lastPresent = nil
+    }
+}

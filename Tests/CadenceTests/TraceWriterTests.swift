@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import Cadence
+
+/// The trace writers on real files, with values worked out by hand.
+@Suite("Trace writers")
+struct TraceWriterTests {
+    private let start: Nanoseconds = 5_000_000_000
+
+    /// A frame at 59.94 Hz, 1.5 s into the run, shown 1 ms after its callback started.
+    private func record(_ frame: Int, cap: Double?) -> FrameRecord {
+        FrameRecord(frame: frame, timestamp: start + 1_483_316_650, targetTimestamp: start + 1_500_000_000,
+                    presentTime: start + 1_500_000_000, delta: 16_683_350, fpsCap: cap, effectiveHz: 59.94,
+                    refreshMode: .fixed, callbackStart: start + 1_499_000_000, workEnd: start + 1_499_500_000,
+                    presentSubmit: start + 1_499_600_000, skippedFrames: 0)
+    }
+
+    private func temporaryPath(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name).path
+    }
+
+    @Test("CSV: the frame's columns, the game's, then the loop's timing; times exact to the nanosecond")
+    func csvColumnsAndValues() throws {
+        let path = try temporaryPath("t.csv")
+        let writer = try TraceFile.open(path: path, runStart: start, gameColumns: ["angle"])
+        try writer.write(record(0, cap: 60), gameValues: ["0.5"])
+        try writer.write(record(1, cap: nil), gameValues: ["1.25"])
+        try writer.finish(summary: RunSummary(frames: 2, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines == [
+            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time",
+            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000",
+            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000",
+        ])
+    }
+
+    @Test("CSV without game columns: the loop's columns alone")
+    func csvWithoutGameColumns() throws {
+        let path = try temporaryPath("t.csv")
+        let writer = try TraceFile.open(path: path, runStart: start)
+        try writer.write(record(0, cap: 0))
+        try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time")
+        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000")
+    }
+
+    @Test("The file appears at its path only when finished; an old trace stays until then")
+    func replacedOnlyWhenFinished() throws {
+        let path = try temporaryPath("t.csv")
+        try "old trace\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let writer = try TraceFile.open(path: path, runStart: start)
+        try writer.write(record(0, cap: 60))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old trace\n")
+        try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("frame,"))
+    }
+
+    @Test("Chrome JSON: valid, with the game's values (escaped) on the frame's on-glass event, and the summary")
+    func chromeTrace() throws {
+        let path = try temporaryPath("t.json")
+        let writer = try TraceFile.open(path: path, runStart: start, gameColumns: ["angle", "note"])
+        try writer.write(record(0, cap: 60), gameValues: ["0.5", "say \"hi\"\\n"])
+        let summary = RunSummary(frames: 1, achievedFPS: nil, p50Interval: nil, p99Interval: nil, lateFrames: 0,
+                                 hitchRatio: 0)
+        try writer.finish(summary: summary)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        let glass = try #require(events.first { $0["name"] as? String == "on glass" })
+        #expect(glass["ts"] as? Double == 1_500_000)
+        let args = try #require(glass["args"] as? [String: Any])
+        #expect(args["angle"] as? String == "0.5")
+        #expect(args["note"] as? String == "say \"hi\"\\n")
+        #expect(args["late_us"] as? Double == 0)
+        let work = try #require(events.first { $0["name"] as? String == "work" })
+        #expect(work["ts"] as? Double == 1_499_000 && work["dur"] as? Double == 500)
+        #expect((json?["otherData"] as? [String: Any])?["summary"] as? String == summary.line)
+    }
+}
