@@ -73,4 +73,17 @@ struct VsyncEstimatorTests {
         estimator.addPresent(at: 100 * 16_666_667)
         #expect(estimator.grid != nil)
     }
+
+    @Test("Returns that fit a rate more than 10% off the reported one are not taken for a grid")
+    func implausibleRateIsRejected() {
+        // Presents returning every 13 1/3 ms (75 Hz) on a display SDL reports as 60 Hz:
+        // what a compositor that repaints on demand gives when presents chase a wrong estimate.
+        var estimator = VsyncEstimator(nominal: FrameRate(numerator: 60))
+        for k in 0..<64 { estimator.addPresent(at: 1_000_000 + Nanoseconds(k) * 40_000_000 / 3) }
+        #expect(estimator.grid == nil)
+        // 62.5 Hz, 4% off, is a real compositor's rate and is kept.
+        var compositor = VsyncEstimator(nominal: FrameRate(numerator: 60))
+        for k in 0..<64 { compositor.addPresent(at: 1_000_000 + Nanoseconds(k) * 16_000_000) }
+        #expect(compositor.grid?.rate == FrameRate(numerator: 125, denominator: 2))
+    }
 }

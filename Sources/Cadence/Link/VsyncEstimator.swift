@@ -50,6 +50,9 @@ public struct VsyncEstimator: Sendable {
         grid = nil
     }
 
+    /// How far the measured period may be from the nominal one: 10%.
+    static let largestDeviation = 0.1
+
     private func fit() -> VsyncGrid? {
         let ordered = samples.count < window ? samples : Array(samples[next...] + samples[..<next])
         guard let first = ordered.first else { return nil }
@@ -70,7 +73,11 @@ public struct VsyncEstimator: Sendable {
             let kept = points.filter { abs($0.t - (fitted.phase + fitted.period * $0.k)) < period / 4 }
             if kept.count >= Self.minimumSamples { points = kept }
         }
-        guard let line, line.period > 0 else { return grid }
+        // A display runs near the rate the system reports for it (a compositor SDL
+        // calls 60 Hz repaints at 62.5): a fit far from that was made of presents
+        // that did not land on a grid at all, and pacing on it would run away.
+        guard let line, line.period > 0,
+              abs(line.period - Double(nominal.period)) <= Self.largestDeviation * Double(nominal.period) else { return grid }
         let residuals = points.map { $0.t - (line.phase + line.period * $0.k) }.sorted()
         let earlyEdge = residuals[residuals.count / 10]
         let origin = first + Nanoseconds((line.phase + earlyEdge).rounded())
