@@ -58,8 +58,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
+        // Real monitors' EDID bytes, shared by the test targets (which cannot share sources).
+        .target(name: "CadenceTestFixtures", path: "Tests/Fixtures"),
+        .testTarget(name: "CadenceTests", dependencies: ["Cadence", "CadenceTestFixtures"]),
         .testTarget(name: "CadenceSDLTests", dependencies: ["CadenceSDL", "CSDL2"]),
-        .testTarget(name: "SampleTests", dependencies: ["Cadence"]),
+        .testTarget(name: "SampleTests", dependencies: ["CadenceTestFixtures", "Cadence"]),
     ]
 )

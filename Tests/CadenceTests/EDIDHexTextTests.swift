@@ -1,3 +1,4 @@
+import CadenceTestFixtures
 import Testing
 @testable import Cadence
 

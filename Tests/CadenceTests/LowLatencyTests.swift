@@ -1,29 +1,11 @@
 import Testing
 @testable import Cadence
 
-/// A simulated backend that keeps every flip, repeats included.
-private final class FlipLog: FrameBackend, ScriptedWork {
-    let inner: SimulatedBackend
-    private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
-
-    init(_ display: SimulatedDisplay) { inner = SimulatedBackend(display: display) }
-
-    var clock: FrameClock { inner.clock }
-    func currentTiming() -> DisplayTiming { inner.currentTiming() }
-    func doWork(_ duration: Nanoseconds) { inner.doWork(duration) }
-    func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
-    func present(isRepeat: Bool) -> PresentOutcome {
-        let outcome = inner.present(isRepeat: isRepeat)
-        flips.append((outcome.shownAt, isRepeat))
-        return outcome
-    }
-}
-
 /// A run of `frames` frames at `fps` on `display` in `latency` mode, with work
 /// chosen by the callback's start time; the records and every flip.
 private func run(_ display: SimulatedDisplay, fps: Double, latency: FrameLatency, frames: Int = 600,
                  work: @escaping (Nanoseconds) -> Nanoseconds) -> (records: [FrameRecord], flips: [(at: Nanoseconds, isRepeat: Bool)]) {
-    let backend = FlipLog(display)
+    let backend = FlipRecordingBackend(display)
     let loop = FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)), backend: backend)
     loop.latency = latency
     let game = ScriptedGame(frames: frames)

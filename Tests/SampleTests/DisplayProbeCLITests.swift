@@ -1,4 +1,5 @@
 import Foundation
+import CadenceTestFixtures
 import Testing
 
 @Suite("display-probe command line")
