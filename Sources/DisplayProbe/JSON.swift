@@ -1,3 +1,5 @@
+import Cadence
+
 /// A JSON value with object keys kept in the order written, so the output
 /// reads in the documented order; just enough JSON for display-probe.
 indirect enum JSON {
@@ -21,28 +23,10 @@ indirect enum JSON {
         case .bool(let value): value ? "true" : "false"
         case .number(let value):
             value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-        case .string(let value): Self.quoted(value)
+        case .string(let value): JSONString.quoted(value)
         case .array(let items): "[" + items.map(\.text).joined(separator: ", ") + "]"
         case .object(let members):
-            "{" + members.map { Self.quoted($0.0) + ": " + $0.1.text }.joined(separator: ", ") + "}"
+            "{" + members.map { JSONString.quoted($0.0) + ": " + $0.1.text }.joined(separator: ", ") + "}"
         }
-    }
-
-    private static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let digits = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

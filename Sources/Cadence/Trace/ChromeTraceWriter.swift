@@ -38,7 +38,7 @@ final class ChromeTraceWriter: TraceWriter {
 
     func write(_ r: FrameRecord, gameValues: [String]) throws {
         precondition(gameValues.count == gameColumns.count, "one value for each game column the trace was opened with")
-        let game = zip(gameColumns, gameValues).map { ",\(Self.jsonString($0)):\(Self.jsonString($1))" }.joined()
+        let game = zip(gameColumns, gameValues).map { ",\(JSONString.quoted($0)):\(JSONString.quoted($1))" }.joined()
         var events = [
             #"{"name":"input read","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{"frame":\#(r.frame),"latency_us":\#(duration(r.callbackStart, r.presentTime))}}"#,
             #"{"name":"work","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"dur":\#(duration(r.callbackStart, r.workEnd)),"args":{"frame":\#(r.frame)}}"#,
@@ -52,22 +52,6 @@ final class ChromeTraceWriter: TraceWriter {
             events.append(#"{"name":"fps_cap","ph":"C","pid":1,"ts":\#(ts),"args":{"fps":\#(r.fpsCap ?? 0),"adaptive":\#(r.fpsCap == nil ? 1 : 0)}}"#)
         }
         try file.write(events.map { ",\n" + $0 }.joined())
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     func finish(summary: RunSummary) throws {
