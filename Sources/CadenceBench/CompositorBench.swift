@@ -60,7 +60,7 @@ struct CompositorBench {
             Compositor: SDL \(session.videoDriver) driver on DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? ""), \
             \(renderer!.backend) renderer, vsync on, 640x360 window, trivial scene; SDL reports \(refreshHz) Hz
             \(rounds) s measured per loop in 1 s rounds, interleaved, each after \(TimeUnit.milliseconds(Self.warmup)) ms of warm-up
-            compositor period measured from the plain loop's present returns: \(ms(period)) (\
+            compositor period measured from the plain loop's present returns: \(milliseconds(period)) (\
             \(String(format: "%.2f", 1e9 / Double(period))) Hz)
             interval error = |present-return interval − period|; skipped = intervals over 1.5 periods
             latency = frame start → present return, and → the estimated vblank nearest that return (glass)
@@ -92,8 +92,7 @@ struct CompositorBench {
         }
         errors.sort(); toReturn.sort(); toGlass.sort()
         func cell(_ values: [Nanoseconds], _ q: Double, _ width: Int) -> String {
-            let text = values.nearestRank(q).map(ms) ?? "–"
-            return String(repeating: " ", count: max(0, width - text.count)) + text
+            rightAligned(values.nearestRank(q).map { milliseconds($0) } ?? "–", width)
         }
         let name = contender.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
         return "  \(name) \(String(format: "%7d", errors.count + rounds.count)) \(String(format: "%8d", skipped))"
@@ -119,7 +118,6 @@ struct CompositorBench {
         return repaints > 0 ? span / repaints : guess
     }
 
-    private func ms(_ ns: Nanoseconds) -> String { String(format: "%.3f ms", TimeUnit.milliseconds(ns)) }
 }
 
 /// Runs one contender for a round in the shared window.

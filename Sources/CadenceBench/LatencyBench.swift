@@ -59,14 +59,13 @@ struct LatencyBench {
             func median(_ f: (LatencyFigures) -> Nanoseconds) -> String { ms(r.map(f).sorted().median) }
             let cpu = r.map(\.cpuShare).sorted().median
             let name = kind.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
-            print("  \(name) \(pad(String(r.reduce(0) { $0 + $1.frames }), 7))  \(median(\.latencyP50))    "
+            print("  \(name) \(rightAligned(String(r.reduce(0) { $0 + $1.frames }), 7))  \(median(\.latencyP50))    "
                   + "\(median(\.latencyP99))  \(median(\.errorP50))  \(median(\.errorP99))  "
-                  + pad(String(format: "%5.1f%%", cpu * 100), 7))
+                  + rightAligned(String(format: "%5.1f%%", cpu * 100), 7))
         }
     }
 
-    private func ms(_ ns: Nanoseconds) -> String { pad(String(format: "%.3f ms", TimeUnit.milliseconds(ns)), 10) }
-    private func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
+    private func ms(_ ns: Nanoseconds) -> String { milliseconds(ns, width: 10) }
 }
 
 /// One stretch's latency and pacing figures.

@@ -92,8 +92,8 @@ struct PacingBench {
 
     private func row(_ m: RoundMedians) -> String {
         let name = m.limiter.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-        return "  \(pad(String(m.fps), 3))  \(name) \(pad(String(m.intervals), 7))  \(ms(m.p50))  \(ms(m.p99))  "
-            + "\(ms(m.maximum))  \(pad(String(format: "%5.1f%%", m.cpuShare * 100), 7))  "
+        return "  \(rightAligned(String(m.fps), 3))  \(name) \(rightAligned(String(m.intervals), 7))  \(ms(m.p50))  \(ms(m.p99))  "
+            + "\(ms(m.maximum))  \(rightAligned(String(format: "%5.1f%%", m.cpuShare * 100), 7))  "
             + "\(String(format: "%.3f–%.3f", TimeUnit.milliseconds(m.p99Range.lowerBound), TimeUnit.milliseconds(m.p99Range.upperBound)))"
     }
 
@@ -113,8 +113,7 @@ struct PacingBench {
         return p99Met && ratioMet && cpuMet
     }
 
-    private func ms(_ ns: Nanoseconds) -> String { pad(String(format: "%.3f ms", TimeUnit.milliseconds(ns)), 10) }
-    private func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
+    private func ms(_ ns: Nanoseconds) -> String { milliseconds(ns, width: 10) }
 }
 
 /// One limiter's figures at one rate, as medians over its rounds.
