@@ -5,7 +5,8 @@
 // the glass, and is drawn between its last two states: smooth at any rate.
 //
 // Arrows move the blue square (hold the mouse button to steer it to the
-// pointer instead), C toggles a 30 FPS cap, Esc or Q quits.
+// pointer instead), C toggles a 30 FPS cap, L low latency (each frame starts
+// just in time for its target), Esc or Q quits.
 //
 //     swift run template [--frames N] [--screenshot out.bmp]
 
@@ -77,7 +78,7 @@ final class Game: FrameLoopClient {
     var simulation = FixedStep(stepsPerSecond: 60)   // at most 8 updates a frame; more are dropped
     var previous = World(), current = World()
     var held: Set<Key> = [], pointer: Point?
-    var framesDrawn = 0
+    var framesDrawn = 0, quit = false
 
     init(_ window: GameWindow, frameLimit: Int?, screenshotPath: String?) {
         (self.window, self.frameLimit, self.screenshotPath) = (window, frameLimit, screenshotPath)
@@ -85,11 +86,17 @@ final class Game: FrameLoopClient {
 
     /// Input, before each frame. Returns false to quit.
     func prepareFrame(_ loop: FrameLoop) -> Bool {
+        readInput(loop)
+        return !quit && framesDrawn < frameLimit ?? .max
+    }
+
+    func readInput(_ loop: FrameLoop) {
         for event in EventPump.poll() {
             switch event {
-            case .quit, .keyDown(.escape, _, _), .keyDown(.letter("q"), _, _): return false
+            case .quit, .keyDown(.escape, _, _), .keyDown(.letter("q"), _, _): quit = true
             case .keyDown(.letter("c"), _, false):
                 window.rateLimit = window.rateLimit == .cap(30) ? .displayRate : .cap(30)
+            case .keyDown(.letter("l"), _, false): loop.latency = loop.latency == .low ? .smooth : .low
             case .keyDown(let key, _, _): held.insert(key)
             case .keyUp(let key): held.remove(key)
             case .mouseDown(let x, let y), .mouseMotion(let x, let y, dragging: true):
@@ -100,18 +107,18 @@ final class Game: FrameLoopClient {
             default: break
             }
         }
-        return framesDrawn < frameLimit ?? .max
     }
 
     /// One frame: update to when it will be seen, then draw.
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
+        if loop.latency == .low { readInput(loop) }   // the loop waited just now: take what came meanwhile
         let keys = Point(x: axis(.left, .right), y: axis(.up, .down))
         for _ in 0..<simulation.advance(to: frame) {
             previous = current
             current.update(dt: simulation.step, keys: keys, pointer: pointer)
         }
         draw(player: mix(previous.player, current.player, simulation.alpha),
-             ball: mix(previous.ball, current.ball, simulation.alpha))
+             ball: mix(previous.ball, current.ball, simulation.alpha), lowLatency: loop.latency == .low)
         framesDrawn += 1
         if framesDrawn == frameLimit, let path = screenshotPath,
            (try? window.renderer.readPixels().saveBMP(to: path)) == nil { fail("cannot save \(path)", code: 73) }
@@ -124,7 +131,7 @@ final class Game: FrameLoopClient {
 
     // MARK: - Draw
 
-    func draw(player: Point, ball: Point) {
+    func draw(player: Point, ball: Point, lowLatency: Bool) {
         let renderer = window.renderer
         renderer.beginFrame()   // lets a frame be shown twice on a VRR panel below its range
         renderer.clear(Color(18, 20, 28))
@@ -133,13 +140,14 @@ final class Game: FrameLoopClient {
         renderer.fill(Rect(x: Int(player.x.rounded()) - 24, y: Int(player.y.rounded()) - 24, width: 48, height: 48),
                       Color(80, 160, 255))
         if window.rateLimit == .cap(30) { renderer.fill(Rect(x: 12, y: 12, width: 12, height: 12), Color(230, 60, 60)) }
+        if lowLatency { renderer.fill(Rect(x: 30, y: 12, width: 12, height: 12), Color(80, 220, 120)) }
         renderer.flush()        // draw now, so the present at the target is only the swap
     }
 }
 
 // MARK: - Run, then shut down
 
-print("arrows or mouse: move   C: 30 FPS cap on/off   Esc/Q: quit")
+print("arrows or mouse: move   C: 30 FPS cap on/off   L: low latency on/off   Esc/Q: quit")
 let game = Game(window, frameLimit: frameLimit, screenshotPath: screenshotPath)
 window.run(game)
 print("\(game.framesDrawn) frames, \(game.simulation.stepsRun) updates, \(game.simulation.stepsDropped) dropped")

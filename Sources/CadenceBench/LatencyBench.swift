@@ -6,24 +6,32 @@ import Foundation
 /// ways a plain frame limiter can wait, as MangoHud's `fps_limit_method` names them.
 ///
 /// Every limiter reads "input" (the time it starts the frame), does the same
-/// busy work, draws the trivial scene and presents, on the headless real-time
-/// path. Latency is present return minus that input time; interval error is
-/// |present interval − 1/fps|. All wait with the same precise sleeper, so only
-/// *where* each waits differs. Interleaved rounds, medians over rounds.
+/// fixed computation (``FixedWork``), draws the trivial scene and presents, on
+/// the headless real-time path. Latency is present return minus that input
+/// time; interval error is |present interval − 1/fps|; a present is late more
+/// than ``FrameRecord/lateTolerance`` after its target. All wait with the same
+/// precise sleeper, so only *where* each waits differs. Interleaved rounds,
+/// medians over rounds, late presents summed over them.
 struct LatencyBench {
     /// The rate to cap at.
     let fps: Int
-    /// Busy work per frame, besides drawing.
+    /// Computation per frame, besides drawing, as long as it takes on an undisturbed core.
     let work: Nanoseconds
     /// How many times every limiter runs.
     let rounds: Int
     /// Seconds each limiter runs in one round.
     let roundSeconds: Int
+    /// Whether to run the explored variant too (low latency kept in the normal scheduling class).
+    var explore = false
 
     /// The limiters compared.
     enum Kind: String, CaseIterable {
-        /// Cadence's loop with ``FrameLatency/low``: waits before the callback.
+        /// Cadence's loop with ``FrameLatency/low``: waits before the callback,
+        /// in the real-time scheduling class where the system allows it.
         case cadenceLow = "Cadence low"
+        /// Low latency kept in the normal scheduling class (explored): what a
+        /// process that may not have the real-time class gets.
+        case cadenceLowNormal = "Cadence low, normal"
         /// Cadence's loop with ``FrameLatency/smooth``: waits after the work, presents on the target.
         case cadenceSmooth = "Cadence smooth"
         /// Wait after present (MangoHud "late"): input, work, present at once,
@@ -34,36 +42,57 @@ struct LatencyBench {
         case early = "wait before (early)"
     }
 
-    func run() throws {
+    /// Runs the rounds and prints the table. Returns whether low latency met
+    /// its real-time targets: a latency p50 of at most ``lowLatencyTarget``, and
+    /// no more late frames than twice smooth's over the same rounds.
+    func run() throws -> Bool {
         let target = try HeadlessTarget(title: "cadence-bench latency")
         let runs = LatencyRuns(renderer: target.renderer, fps: fps, work: work)
         print("""
             Latency: headless real-time path (SDL \(target.session.videoDriver), \(target.renderer.backend) renderer, \
-            vsync off), cap \(fps) FPS, \(String(format: "%.1f", TimeUnit.milliseconds(work))) ms of work per frame
+            vsync off), cap \(fps) FPS, \(String(format: "%.1f", TimeUnit.milliseconds(work))) ms of computation per frame
             \(rounds) interleaved rounds of \(roundSeconds) s per limiter, medians over the rounds; every limiter waits \
             with the precise sleeper
             latency = present return − frame start (input read); error = |present interval − 1/fps|
 
-              limiter              frames   latency p50   latency p99   error p50   error p99     CPU
+              limiter              frames   late   latency p50   latency p99   error p50   error p99     CPU
             """)
+        let kinds = Kind.allCases.filter { explore || $0 != .cadenceLowNormal }
         var perRound: [Kind: [LatencyFigures]] = [:]
         for round in 0..<rounds {
-            for kind in Kind.allCases {
+            for kind in kinds {
                 let warmup = round == 0 ? fps / 2 : max(5, fps / 20)
                 let stretch = runs.measure(kind, warmup: warmup, frames: fps * roundSeconds)
                 perRound[kind, default: []].append(LatencyFigures(fps: fps, stretch: stretch))
             }
         }
-        for kind in Kind.allCases {
+        for kind in kinds {
             let r = perRound[kind] ?? []
             func median(_ f: (LatencyFigures) -> Nanoseconds) -> String { ms(r.map(f).sorted().median) }
             let cpu = r.map(\.cpuShare).sorted().median
             let name = kind.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
-            print("  \(name) \(rightAligned(String(r.reduce(0) { $0 + $1.frames }), 7))  \(median(\.latencyP50))    "
-                  + "\(median(\.latencyP99))  \(median(\.errorP50))  \(median(\.errorP99))  "
+            let late = kind == .late ? "—" : String(lateFrames(kind))
+            print("  \(name) \(rightAligned(String(r.reduce(0) { $0 + $1.frames }), 7)) \(rightAligned(late, 6))  "
+                  + "\(median(\.latencyP50))    \(median(\.latencyP99))  \(median(\.errorP50))  \(median(\.errorP99))  "
                   + rightAligned(String(format: "%5.1f%%", cpu * 100), 7))
         }
+        func lateFrames(_ kind: Kind) -> Int { perRound[kind]?.reduce(0) { $0 + $1.late } ?? 0 }
+        let lowP50 = perRound[.cadenceLow]?.map(\.latencyP50).sorted().median ?? 0
+        let (low, smooth) = (lateFrames(.cadenceLow), lateFrames(.cadenceSmooth))
+        let met = lowP50 <= Self.lowLatencyTarget && low <= 2 * smooth
+        if !runs.realTimeGranted { print("  (the real-time class was refused here: \"Cadence low\" ran in the normal class)") }
+        print("""
+
+            late = presents more than \(milliseconds(FrameRecord.lateTolerance)) after their target, summed over \
+            the rounds (the wait-after limiter has no targets)
+            Cadence low: latency p50 \(milliseconds(lowP50)) (target ≤ \(milliseconds(Self.lowLatencyTarget))), \
+            \(low) late against smooth's \(smooth) (target ≤ \(2 * smooth)): \(met ? "met" : "MISSED")
+            """)
+        return met
     }
+
+    /// The input-to-present latency low latency must reach in real time.
+    static let lowLatencyTarget: Nanoseconds = 5_000_000
 
     private func ms(_ ns: Nanoseconds) -> String { milliseconds(ns, width: 10) }
 }
@@ -71,6 +100,7 @@ struct LatencyBench {
 /// One stretch's latency and pacing figures.
 struct LatencyFigures {
     let frames: Int
+    let late: Int
     let latencyP50: Nanoseconds
     let latencyP99: Nanoseconds
     let errorP50: Nanoseconds
@@ -79,6 +109,7 @@ struct LatencyFigures {
 
     init(fps: Int, stretch: Stretch) {
         frames = stretch.presents.count
+        late = stretch.late
         let latencies = stretch.latencies.sorted()
         latencyP50 = latencies.nearestRank(0.5) ?? 0
         latencyP99 = latencies.nearestRank(0.99) ?? 0
@@ -94,7 +125,7 @@ final class LatencyRuns {
     let renderer: Renderer
     let clock = MonotonicClock()
     let rate: FrameRate
-    let work: Nanoseconds
+    let work: FixedWork
     /// Each limiter's own sleeper, kept across its stretches.
     private var sleepers: [LatencyBench.Kind: PreciseSleeper] = [:]
     private var drawn = 0
@@ -102,42 +133,47 @@ final class LatencyRuns {
     init(renderer: Renderer, fps: Int, work: Nanoseconds) {
         self.renderer = renderer
         rate = FrameRate(hz: Double(fps))
-        self.work = work
+        self.work = FixedWork(lasting: work, clock: clock)
         for kind in LatencyBench.Kind.allCases { sleepers[kind] = PreciseSleeper(clock: clock, spin: SpinWait.pause) }
     }
+
+    /// Whether low latency got the real-time class the last time it ran.
+    private(set) var realTimeGranted = false
 
     /// Runs `kind` for `warmup + frames` frames and measures the last `frames`.
     func measure(_ kind: LatencyBench.Kind, warmup: Int, frames: Int) -> Stretch {
         var recorder = Recorder(warmup: warmup, clock: clock)
         let sleeper = sleepers[kind]!
         switch kind {
-        case .cadenceLow: runCadence(&recorder, frames: warmup + frames, latency: .low, sleeper: sleeper)
+        case .cadenceLow, .cadenceLowNormal:
+            runCadence(&recorder, frames: warmup + frames, latency: .low, sleeper: sleeper,
+                       raisePriority: kind == .cadenceLow)
         case .cadenceSmooth: runCadence(&recorder, frames: warmup + frames, latency: .smooth, sleeper: sleeper)
         case .late, .early: runLimiter(&recorder, frames: warmup + frames, waitFirst: kind == .early, sleeper: sleeper)
         }
         return recorder.stretch
     }
 
-    /// The frame's work: a busy loop of `work`, then the trivial scene rasterised.
+    /// The frame's work: the fixed computation, then the trivial scene rasterised.
     private func doFrame() {
-        let end = clock.now + work
-        var sink = 0
-        while clock.now < end { sink &+= 1 }
-        _ = sink
+        work.run()
         renderer.clear(Color(16, 16, 24))
         renderer.fill(Rect(x: (drawn * 3) % 224, y: 112, width: 32, height: 32), Color(240, 180, 40))
         renderer.flush()
         drawn += 1
     }
 
-    private func runCadence(_ recorder: inout Recorder, frames: Int, latency: FrameLatency, sleeper: PreciseSleeper) {
+    private func runCadence(_ recorder: inout Recorder, frames: Int, latency: FrameLatency, sleeper: PreciseSleeper,
+                            raisePriority: Bool = true) {
         let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: 0) { sleeper.wait(until: $0) }
+        backend.raisesPriorityForLowLatency = raisePriority
         let link = DisplayLink(preferred: FrameRateRange(fps: rate.hz), jitterTolerance: SDLBackend.jitterTolerance)
         let loop = FrameLoop(link: link, backend: backend)
         loop.latency = latency
         let client = LatencyClient(frames: frames, recorder: recorder) { [unowned self] in doFrame() }
         loop.run(client)
         recorder = client.recorder
+        if latency == .low && raisePriority { realTimeGranted = client.ranRealTime }
     }
 
     /// A plain limiter on an absolute grid of deadlines: wait after the
@@ -156,7 +192,9 @@ final class LatencyRuns {
             }
             if waitFirst { sleeper.wait(until: deadline) }
             renderer.present()
-            recorder.presented(at: clock.now, inputAt: input)
+            // Only the wait-before limiter aims its presents at the deadlines.
+            recorder.presented(at: clock.now, inputAt: input,
+                               late: waitFirst && clock.now - deadline > FrameRecord.lateTolerance)
             if !waitFirst { sleeper.wait(until: deadline) }
             k += 1
         }
@@ -168,6 +206,8 @@ private final class LatencyClient: FrameLoopClient {
     let frames: Int
     var recorder: Recorder
     let doFrame: () -> Void
+    /// Whether the loop's thread was in the real-time class for a frame.
+    private(set) var ranRealTime = false
     private var started = 0
 
     init(frames: Int, recorder: Recorder, doFrame: @escaping () -> Void) {
@@ -184,7 +224,8 @@ private final class LatencyClient: FrameLoopClient {
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
-        recorder.presented(at: record.presentTime, inputAt: record.callbackStart)
+        recorder.presented(at: record.presentTime, inputAt: record.callbackStart, late: record.isLate())
+        ranRealTime = ranRealTime || RealTimeScheduling.isInEffect
     }
 
     func idle(_ loop: FrameLoop) -> Bool { false }

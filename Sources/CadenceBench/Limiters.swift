@@ -129,6 +129,9 @@ struct Stretch {
     var presents: [Nanoseconds] = []
     /// Present return minus the frame's input time, where the limiter reports one.
     var latencies: [Nanoseconds] = []
+    /// Presents that returned later than their target by more than
+    /// ``FrameRecord/isLate(tolerance:)``'s tolerance, where the limiter has targets.
+    var late = 0
     /// The pacing thread's CPU time over the measured frames.
     var cpu: Nanoseconds = 0
     /// Wall time over the measured frames.
@@ -150,7 +153,7 @@ struct Recorder {
         self.clock = clock
     }
 
-    mutating func presented(at time: Nanoseconds, inputAt input: Nanoseconds? = nil) {
+    mutating func presented(at time: Nanoseconds, inputAt input: Nanoseconds? = nil, late: Bool = false) {
         if count == warmup {
             cpuStart = ThreadCPUTime.now
             wallStart = time
@@ -158,6 +161,7 @@ struct Recorder {
         if count >= warmup {
             stretch.presents.append(time)
             if let input { stretch.latencies.append(time - input) }
+            if late { stretch.late += 1 }
             stretch.cpu = ThreadCPUTime.now - cpuStart
             stretch.wall = time - wallStart
         }

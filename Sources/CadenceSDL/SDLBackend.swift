@@ -32,6 +32,13 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     private var lastReturn: Nanoseconds?
     private var modeChangedAt: Nanoseconds = 0
 
+    /// Whether low latency asks for the real-time scheduling class (see
+    /// ``latencyChanged(to:)``); read when the loop next switches to low latency.
+    public var raisesPriorityForLowLatency = true
+    /// Whether this backend put the loop's thread in the real-time class, as
+    /// the overlay reports it.
+    public private(set) var raisedPriority = false
+
     /// The display link's ``DisplayLink/jitterTolerance`` for this backend:
     /// present returns, and so the times frames are taken as shown, jitter by
     /// up to a few hundred microseconds around the vblank, so a slot closer
@@ -100,6 +107,26 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// Waits for `deadline` with the injected waiter.
     public func wait(until deadline: Nanoseconds) {
         waitUntil(deadline)
+    }
+
+    /// With low latency, asks for the real-time scheduling class for the
+    /// loop's thread (see ``RealTimeScheduling``) where the process may have
+    /// one and ``raisesPriorityForLowLatency``; back in the normal class with
+    /// smooth latency. A thread already in a real-time class is left as it is.
+    ///
+    /// A just-in-time frame starts only its predicted cost and a safety before
+    /// its target, so losing the core for a few milliseconds in the middle of
+    /// it (the kernel's own threads do that on a busy machine) makes it late;
+    /// in the real-time class nothing in the normal class can take the core
+    /// from it. Measured with `Scripts/bench latency --explore` on a shared
+    /// 2-core machine: several times fewer late frames than in the normal class.
+    public func latencyChanged(to latency: FrameLatency) {
+        if latency == .low, raisesPriorityForLowLatency, !RealTimeScheduling.isInEffect {
+            raisedPriority = RealTimeScheduling.request()
+        } else if latency == .smooth, raisedPriority {
+            RealTimeScheduling.release()
+            raisedPriority = false
+        }
     }
 
     /// Blocks in SDL's event queue until an event arrives or `timeout` passes.

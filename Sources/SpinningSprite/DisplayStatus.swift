@@ -10,6 +10,9 @@ struct DisplayStatus {
     var vsync: String
     /// The rates the display can show at, for the slider's tick marks.
     var achievableRates: [Double]
+    /// Whether the loop's thread runs in the real-time scheduling class (low
+    /// latency, where the system allows it); never in simulation.
+    var realTimeClass = false
 }
 
 /// Something the player did (or the system did) that changes the display setup.

@@ -33,6 +33,8 @@ final class Game: FrameLoopClient {
     private var latency: FrameLatency
     private let start: Nanoseconds
     private var lastFrame: DisplayLinkFrame?
+    /// What the overlay said in the last frame drawn.
+    private var lastStatus: DisplayStatus?
     private var injectedHitch = false
     private var quit = false
     private var framesPresented = 0
@@ -75,7 +77,10 @@ final class Game: FrameLoopClient {
             loop.doWork(50_000_000)
         }
         lastFrame = frame
-        if let scene, !config.isSimulation { draw(frame, on: scene) }
+        if let scene, !config.isSimulation {
+            lastStatus = describeDisplay()
+            draw(frame, on: scene, status: lastStatus!)
+        }
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
@@ -104,10 +109,12 @@ final class Game: FrameLoopClient {
 
     // MARK: End of run
 
-    /// Draws the last frame again and saves it: the screenshot of the run.
+    /// Draws the last frame again, with the status it was drawn with (the
+    /// loop has ended since), and saves it: the screenshot of the run.
     func saveScreenshot(to path: String) throws {
         guard let scene, let frame = lastFrame else { return }
-        try scene.screenshot(to: path) { draw(frame, on: scene) }
+        let status = lastStatus ?? describeDisplay()
+        try scene.screenshot(to: path) { draw(frame, on: scene, status: status) }
     }
 
     /// Closes the trace and returns the one-line summary of the run; a second
@@ -218,8 +225,7 @@ final class Game: FrameLoopClient {
 
     // MARK: Drawing
 
-    private func draw(_ frame: DisplayLinkFrame, on scene: Scene) {
-        let status = describeDisplay()
+    private func draw(_ frame: DisplayLinkFrame, on scene: Scene, status: DisplayStatus) {
         let angle = angle(at: frame.targetTimestampNanoseconds)
         let lines = overlayLines(frame, status, keyHelp: scene.height >= Scene.keyHelpMinimumHeight)
         scene.beginFrame()
@@ -292,7 +298,7 @@ final class Game: FrameLoopClient {
             ("window    \(status.window)   vsync \(status.vsync)", false),
             ("at \(formatHz(monitor.windowHz)) for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
                 + "late \(monitor.window.lateCount)  hitches \(monitor.window.hitchCount)", false),
-            ("latency   \(latency == .low ? "low (just in time)" : "smooth"), input to glass p50 \(inputToGlass) ms  (L)", false),
+            ("latency   \(latencyDescription(status)), input to glass p50 \(inputToGlass) ms  (L)", false),
         ]
         if keyHelp {
             lines += [
@@ -301,5 +307,13 @@ final class Game: FrameLoopClient {
             ]
         }
         return lines
+    }
+
+    /// The latency mode as the overlay names it, with the thread's scheduling
+    /// class when low: the real-time class is what keeps just-in-time frames
+    /// on time on a busy machine, and not every system grants it.
+    private func latencyDescription(_ status: DisplayStatus) -> String {
+        guard latency == .low else { return "smooth" }
+        return status.realTimeClass ? "low (just in time, real-time)" : "low (just in time)"
     }
 }

@@ -86,6 +86,7 @@ extension GameWindow {
         return DisplayStatus(summary: display.summary, window: state,
                              vsync: renderer.vsync.rawValue + (fallback.map { " (\($0))" } ?? "")
                                  + (backend.timingNote.map { " (\($0))" } ?? ""),
-                             achievableRates: backend.currentTiming().achievableRates)
+                             achievableRates: backend.currentTiming().achievableRates,
+                             realTimeClass: backend.raisedPriority)
     }
 }

@@ -22,6 +22,25 @@ private final class CountingGame: FrameLoopClient {
     }
 }
 
+/// A client that notes, every frame, the thread's scheduling class and what the backend reports.
+private final class ClassWatchingGame: FrameLoopClient {
+    let game: GameWindow
+    let frames: Int
+    var inRealTimeClass: [Bool] = []
+    var reported: [Bool] = []
+
+    init(_ game: GameWindow, frames: Int) {
+        self.game = game
+        self.frames = frames
+    }
+
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
+        inRealTimeClass.append(RealTimeScheduling.isInEffect)
+        reported.append(game.backend.raisedPriority)
+        if inRealTimeClass.count == frames { loop.link.invalidate() }
+    }
+}
+
 extension SDLSuites {
     @Suite("GameWindow, on the offscreen driver")
     struct GameWindowSetUp {
@@ -55,6 +74,28 @@ extension SDLSuites {
             let client = CountingGame(game, frames: 5)
             game.run(client)
             #expect(client.rates == Array(repeating: 100, count: 5))
+        }
+
+        @Test("Low latency puts the loop's thread in the real-time class where allowed, and the loop's end takes it out")
+        func realTimeClassForLowLatency() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            // Whether this system lets the process have the class at all.
+            let allowed = RealTimeScheduling.request()
+            RealTimeScheduling.release()
+            for raises in [true, false] {
+                let game = try GameWindow(session: session, title: "test", width: 64, height: 48, headless: true,
+                                          rateLimit: .cap(200))
+                game.backend.raisesPriorityForLowLatency = raises
+                game.loop.latency = .low
+                let client = ClassWatchingGame(game, frames: 5)
+                game.run(client)
+                #expect(client.inRealTimeClass.count == 5)
+                // What the backend reports is what the thread had, every frame; never without asking.
+                #expect(client.inRealTimeClass == client.reported)
+                #expect(client.inRealTimeClass == Array(repeating: raises && allowed, count: 5))
+                #expect(!RealTimeScheduling.isInEffect && !game.backend.raisedPriority)
+            }
         }
     }
 }

@@ -188,4 +188,51 @@ struct FrameCostPredictorTests {
         vsync.observe(late(.fixed, workEnd: 15 * ms))
         #expect(vsync.safety == 1 * ms)
     }
+
+    @Test("A hitch that overran by more than the widest safety leaves the safety alone; a smaller overrun widens it")
+    func hitchesNoSafetyCouldSave() {
+        func late(overrun: Nanoseconds) -> FrameRecord {
+            // Unsynced, target 20 ms, no present cost: on the glass when the work ended.
+            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 20 * ms + overrun, delta: 0,
+                        fpsCap: 60, effectiveHz: 60, refreshMode: .none, callbackStart: 10 * ms,
+                        workEnd: 20 * ms + overrun, presentSubmit: 20 * ms + overrun, skippedFrames: 0)
+        }
+        let widest = FrameCostPredictor.Tuning().safetyBounds.upperBound
+        var p = FrameCostPredictor()
+        p.observe(late(overrun: widest + 1))
+        #expect(p.safety == floorSafety, "4 ms of safety would not have saved it")
+        p.observe(late(overrun: widest))
+        #expect(p.safety == 2 * floorSafety, "the widest safety would have")
+    }
+
+    @Test("The backend hears of each latency change on the loop's thread, and of smooth latency when the loop ends")
+    func backendHearsLatencyChanges() {
+        final class Listening: FrameBackend {
+            let inner = SimulatedBackend(display: SimulatedDisplay(panel: .fixed(hz(60))))
+            var heard: [(frame: Int, latency: FrameLatency)] = []
+            var frames = 0
+            var clock: FrameClock { inner.clock }
+            func currentTiming() -> DisplayTiming { inner.currentTiming() }
+            func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
+            func present(isRepeat: Bool) -> PresentOutcome {
+                frames += 1
+                return inner.present(isRepeat: isRepeat)
+            }
+            func latencyChanged(to latency: FrameLatency) { heard.append((frames, latency)) }
+        }
+        final class Toggling: FrameLoopClient {
+            var started = 0
+            func prepareFrame(_ loop: FrameLoop) -> Bool {
+                // Frames 0–1 smooth, 2–4 low, 5–6 smooth, 7–9 low; the run ends in low latency.
+                loop.latency = [2, 3, 4, 7, 8, 9].contains(started) ? .low : .smooth
+                return started < 10
+            }
+            func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) { started += 1 }
+        }
+        let backend = Listening()
+        FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: 60)), backend: backend).run(Toggling())
+        // Told before the frame that first runs in the new mode (after `frame` presents), once per change.
+        #expect(backend.heard.map(\.frame) == [2, 5, 7, 10])
+        #expect(backend.heard.map(\.latency) == [.low, .smooth, .low, .smooth])
+    }
 }

@@ -61,6 +61,31 @@ struct PresenterTests {
         #expect(PresentPlan(for: unsynced, on: unsynced.timing, workEndedAt: 0, lastFlip: nil).compensation == nil)
     }
 
+    @Test("timed: work that ended within the tolerance past the target presents at once for it; vsync ignores it")
+    func toleranceForTimedPresents() {
+        let tolerance: Nanoseconds = 200_000
+        for timing in [vrr, DisplayTiming.unsynced(reported: nil)] {
+            let frame = firstFrame(fps: 78, on: timing)
+            let target = frame.targetTimestampNanoseconds
+            // Slots at round(k × 10⁹ / 78): the next after 12_820_513 is 25_641_026.
+            for overrun in [1, tolerance] {
+                let plan = PresentPlan(for: frame, on: timing, workEndedAt: target + overrun,
+                                       lastFlip: target - 12_820_513, tolerance: tolerance)
+                #expect(plan.onGlassAt == target && plan.submitAt == target, "overrun \(overrun) ns")
+            }
+            let beyond = PresentPlan(for: frame, on: timing, workEndedAt: target + tolerance + 1,
+                                     lastFlip: target - 12_820_513, tolerance: tolerance)
+            #expect(beyond.submitAt == 25_641_026)
+            // Without a tolerance (virtual time) a nanosecond late is late.
+            #expect(PresentPlan(for: frame, on: timing, workEndedAt: target + 1, lastFlip: nil).submitAt == 25_641_026)
+        }
+        // vsync: past the target the vblank is gone whatever the tolerance; every vblank is a slot at 60.
+        let full = firstFrame(fps: 60, on: sixty)
+        let plan = PresentPlan(for: full, on: full.timing, workEndedAt: full.targetTimestampNanoseconds + 1,
+                               lastFlip: nil, tolerance: tolerance)
+        #expect(plan.onGlassAt == VsyncGrid(origin: 0, rate: hz(60)).time(at: 2))
+    }
+
     @Test("a display that changed after the frame was planned: its first chance at or after the target")
     func replanOnDisplayChange() {
         let frame = firstFrame(fps: 60, on: sixty)

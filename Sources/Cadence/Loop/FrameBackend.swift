@@ -18,9 +18,18 @@ public protocol FrameBackend: AnyObject {
     /// Blocks until an input or window event arrives or `timeout` passes,
     /// without spinning: what a paused game does.
     func waitForEvents(timeout: Nanoseconds)
+
+    /// The loop's ``FrameLatency`` changed: called on the loop's thread before
+    /// the first frame in the new mode, and with `.smooth` when the loop ends.
+    /// A real-time backend may raise the thread's priority for just-in-time
+    /// frames, whose work has no slack in which to lose the core.
+    func latencyChanged(to latency: FrameLatency)
 }
 
 extension FrameBackend {
+    /// In virtual time nothing can take the core: nothing to do.
+    public func latencyChanged(to latency: FrameLatency) {}
+
     /// With no event source (the simulator), just lets `timeout` pass.
     public func waitForEvents(timeout: Nanoseconds) {
         wait(until: clock.now + timeout)

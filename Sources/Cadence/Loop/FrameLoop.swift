@@ -39,6 +39,8 @@ public final class FrameLoop {
 
     /// When the panel last flipped: the previous frame's vblank, or a repeat of it.
     var lastShown: Nanoseconds?
+    /// The latency the backend was last told of.
+    private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
 
     /// A loop presenting `link`'s frames on `backend`, at the link's preferred range.
@@ -57,6 +59,7 @@ public final class FrameLoop {
 
     /// Runs until the client or ``DisplayLink/invalidate()`` ends it.
     public func run(_ client: FrameLoopClient) {
+        defer { tellBackend(.smooth) }
         while !link.isInvalidated {
             guard client.prepareFrame(self), !link.isInvalidated else { return }
             if link.isPaused {
@@ -80,6 +83,7 @@ public final class FrameLoop {
         let planned = clock.now
         let timing = backend.currentTiming()
         let frame = link.nextFrame(now: planned, lastShown: lastShown, timing: timing)
+        tellBackend(latency)
         if latency == .low { waitForJustInTimeStart(of: frame) }
         let start = clock.now
         client.runFrame(frame, self)
@@ -88,7 +92,8 @@ public final class FrameLoop {
         // The display may change while the frame waits (a mode switch, VRR
         // toggled): then the plan is made again for the display as it is.
         var lastFlip = lastShown
-        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd, lastFlip: lastFlip)
+        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd, lastFlip: lastFlip,
+                               tolerance: link.jitterTolerance)
         while true {
             if let compensation = plan.compensation, var flip = lastFlip {
                 while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
@@ -100,7 +105,8 @@ public final class FrameLoop {
             backend.wait(until: plan.submitAt)
             let timingNow = backend.currentTiming()
             if timingNow == plan.timing { break }
-            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now, lastFlip: lastFlip)
+            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now, lastFlip: lastFlip,
+                               tolerance: link.jitterTolerance)
         }
         let submitted = clock.now
         let outcome = backend.present(isRepeat: false)
@@ -121,5 +127,13 @@ public final class FrameLoop {
             skippedFrames: frame.skippedFrames
         )
         return record
+    }
+
+    /// Tells the backend of a latency change, on the loop's thread (see
+    /// ``FrameBackend/latencyChanged(to:)``).
+    private func tellBackend(_ wanted: FrameLatency) {
+        guard wanted != latencyInEffect else { return }
+        latencyInEffect = wanted
+        backend.latencyChanged(to: wanted)
     }
 }

@@ -19,7 +19,11 @@ import Musl
 /// doubled after every late frame (lateness comes in bursts: another process
 /// on the core, a scene that got heavier) and narrowed slowly back, its excess
 /// halving every ``Tuning/halfLife``, so one bad frame costs a little latency
-/// for a while rather than a run of late frames.
+/// for a while rather than a run of late frames. Slowly means seconds: on a
+/// shared machine the kernel's own threads take the core for milliseconds a
+/// few times a second, and a safety that forgot each one within a second was
+/// back at its floor when the next came (measured with `Scripts/bench latency`:
+/// with an 8 s half-life a third fewer frames were late than with 1 s).
 ///
 /// With vsync on a fixed display a present blocks until the vblank, so its own
 /// cost cannot be told from the wait and only the work is counted; the safety
@@ -38,10 +42,10 @@ public struct FrameCostPredictor: Sendable {
 
         /// A tuning: by default the 95th percentile of the last 120 frames
         /// (2 s at 60 FPS, so six outliers are ignored), a safety of 0.5 ms to
-        /// 4 ms halving back in 1 s.
+        /// 4 ms halving back in 8 s.
         public init(window: Int = 120, quantile: Double = 0.95,
                     safetyBounds: ClosedRange<Nanoseconds> = 500_000...4_000_000,
-                    halfLife: Nanoseconds = 1_000_000_000) {
+                    halfLife: Nanoseconds = 8_000_000_000) {
             precondition(window > 0 && (0...1).contains(quantile) && safetyBounds.lowerBound >= 0 && halfLife > 0,
                          "a predictor needs a window, a quantile in 0…1, a non-negative safety and a half-life")
             self.window = window
@@ -102,12 +106,16 @@ public struct FrameCostPredictor: Sendable {
     /// the work; a late one whose work and present fitted before the target was
     /// late by the wait's fault (a late wake-up on a busy machine), which an
     /// earlier callback would not have mended, so it leaves the safety alone.
+    /// So does a hitch that overran by more than the widest safety: no margin
+    /// the predictor would keep could have saved it.
     public mutating func observe(_ record: FrameRecord) {
         let timed = record.refreshMode != .fixed
         let present = timed ? record.presentTime - record.presentSubmit : 0
-        let overran = !timed || record.workEnd + present > record.targetTimestamp
-        observe(work: record.workEnd - record.callbackStart, present: present, late: record.isLate() && overran,
-                at: record.presentTime)
+        let overrun = record.workEnd + present - record.targetTimestamp
+        let overran = !timed || overrun > 0
+        let savable = overrun <= tuning.safetyBounds.upperBound
+        observe(work: record.workEnd - record.callbackStart, present: present,
+                late: record.isLate() && overran && savable, at: record.presentTime)
     }
 
     /// Halves the safety's excess over its floor for every half-life since the last frame.

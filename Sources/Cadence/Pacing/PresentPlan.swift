@@ -14,7 +14,12 @@ public struct PresentPlan: Equatable, Sendable {
 
     /// Plans the present of `frame` on the display as it is now (`timing`),
     /// the frame's work having ended at `workEnd` and the panel having last
-    /// flipped at `lastFlip` (nil: unknown, before the first frame).
+    /// flipped at `lastFlip` (nil: unknown, before the first frame). When
+    /// presents are timed, work that ended at most `tolerance` past the target
+    /// (the link's ``DisplayLink/jitterTolerance``) still presents the frame
+    /// for its target, at once: in real time a frame that overran by a few
+    /// microseconds is better shown that much late, inside what counts as on
+    /// time, than held a whole interval. With vsync a missed vblank is missed.
     ///
     /// The frame is for its target or, when the work ran past it, for the
     /// next slot of the link's cadence: a late frame is held to the cadence
@@ -38,16 +43,17 @@ public struct PresentPlan: Equatable, Sendable {
     /// - timed: exactly at that time, never earlier: with no vsync or with
     ///   variable refresh, a frame is shown when it is presented.
     public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds,
-                lastFlip: Nanoseconds?) {
+                lastFlip: Nanoseconds?, tolerance: Nanoseconds = 0) {
         self.timing = timing
         mode = PresentMode(for: timing)
-        let ready = max(frame.targetTimestampNanoseconds, workEnd)
+        let target = frame.targetTimestampNanoseconds
+        let ready = workEnd <= target + (mode == .timed ? tolerance : 0) ? target : workEnd
         switch timing {
         case .variable(let minimum, let maximum) where timing == frame.timing && lastFlip != nil:
             let panel = LowFramerateCompensation(minimum: minimum, maximum: maximum)
             // Within two slots; past that, as soon as the panel can, rather than far later on the cadence.
             onGlassAt = frame.cadence.firstSlot(atOrAfter: ready, limit: 2) {
-                panel.canShow(at: $0, after: lastFlip!, from: workEnd)
+                panel.canShow(at: $0, after: lastFlip!, from: min(workEnd, ready))
             }
         case _ where timing == frame.timing:
             onGlassAt = frame.cadence.firstSlot(atOrAfter: ready)

@@ -35,8 +35,13 @@ public struct FrameRecord: Sendable, Equatable {
     /// its input, to `presentTime`.
     public var inputToGlass: Nanoseconds { presentTime - callbackStart }
 
+    /// How far past its target a frame may reach the glass and still count as
+    /// on time: half a millisecond, below what a player can see at any rate,
+    /// above the jitter of a present's return on a busy machine.
+    public static let lateTolerance: Nanoseconds = 500_000
+
     /// Whether the frame reached the glass after its target (by more than `tolerance`).
-    public func isLate(tolerance: Nanoseconds = 500_000) -> Bool {
+    public func isLate(tolerance: Nanoseconds = lateTolerance) -> Bool {
         presentTime - targetTimestamp > tolerance
     }
 
