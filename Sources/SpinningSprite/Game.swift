@@ -78,8 +78,9 @@ final class Game: FrameLoopClient {
         }
         lastFrame = frame
         if let scene, !config.isSimulation {
-            lastStatus = describeDisplay()
-            draw(frame, on: scene, status: lastStatus!)
+            let status = describeDisplay()
+            lastStatus = status
+            draw(frame, on: scene, status: status)
         }
     }
 
