@@ -170,10 +170,10 @@ final class LatencyRuns {
         let link = DisplayLink(preferred: FrameRateRange(fps: rate.hz), jitterTolerance: SDLBackend.jitterTolerance)
         let loop = FrameLoop(link: link, backend: backend)
         loop.latency = latency
-        let client = LatencyClient(frames: frames, recorder: recorder) { [unowned self] in doFrame() }
+        let client = BenchClient(frames: frames, recorder: recorder) { [unowned self] in doFrame() }
         loop.run(client)
         recorder = client.recorder
-        if latency == .low && raisePriority { realTimeGranted = client.ranRealTime }
+        if latency == .low && raisePriority { realTimeGranted = client.ranRealTime ?? false }
     }
 
     /// A plain limiter on an absolute grid of deadlines: wait after the
@@ -199,34 +199,4 @@ final class LatencyRuns {
             k += 1
         }
     }
-}
-
-/// Cadence's game for the latency bench: the frame's work, each present recorded with its input time.
-private final class LatencyClient: FrameLoopClient {
-    let frames: Int
-    var recorder: Recorder
-    let doFrame: () -> Void
-    /// Whether the loop's thread was in the real-time class for a frame.
-    private(set) var ranRealTime = false
-    private var started = 0
-
-    init(frames: Int, recorder: Recorder, doFrame: @escaping () -> Void) {
-        self.frames = frames
-        self.recorder = recorder
-        self.doFrame = doFrame
-    }
-
-    func prepareFrame(_ loop: FrameLoop) -> Bool { started < frames }
-
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
-        doFrame()
-        started += 1
-    }
-
-    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
-        recorder.presented(at: record.presentTime, inputAt: record.callbackStart, late: record.isLate())
-        ranRealTime = ranRealTime || RealTimeScheduling.isInEffect
-    }
-
-    func idle(_ loop: FrameLoop) -> Bool { false }
 }

@@ -169,28 +169,32 @@ struct Recorder {
     }
 }
 
-/// The presenter's game: draws the scene and records each present.
-private final class BenchClient: FrameLoopClient {
+/// The game Cadence's loop runs in the benchmarks: does the frame's work and
+/// records each present with its input time and whether it was late.
+final class BenchClient: FrameLoopClient {
     let frames: Int
     var recorder: Recorder
-    let draw: () -> Void
-    private var drawn = 0
+    let doFrame: () -> Void
+    /// Whether the loop's thread was in the real-time class, as seen at the first present.
+    private(set) var ranRealTime: Bool?
+    private var started = 0
 
-    init(frames: Int, recorder: Recorder, draw: @escaping () -> Void) {
+    init(frames: Int, recorder: Recorder, doFrame: @escaping () -> Void) {
         self.frames = frames
         self.recorder = recorder
-        self.draw = draw
+        self.doFrame = doFrame
     }
 
-    func prepareFrame(_ loop: FrameLoop) -> Bool { drawn < frames }
+    func prepareFrame(_ loop: FrameLoop) -> Bool { started < frames }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
-        draw()
-        drawn += 1
+        doFrame()
+        started += 1
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
-        recorder.presented(at: record.presentTime)
+        recorder.presented(at: record.presentTime, inputAt: record.callbackStart, late: record.isLate())
+        if ranRealTime == nil { ranRealTime = RealTimeScheduling.isInEffect }
     }
 
     func idle(_ loop: FrameLoop) -> Bool { false }
