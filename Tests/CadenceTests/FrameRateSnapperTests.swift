@@ -66,16 +66,30 @@ struct MeasuredGridSnappingTests {
     let compositor = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 125, denominator: 2),
                                                    nominal: FrameRate(numerator: 60)))
 
-    @Test("A cap is chosen on the reported rate and paced on the measured one: 30 is every 2nd repaint, 20 every 3rd")
+    @Test("A cap is chosen on the reported rate and held on the measured one: 30 is every 3rd repaint (62.5/2 > 30), 20 every 4th")
     func capsOnTheNominalRate() {
         let thirty = FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 30, preferred: 30), on: compositor)
-        #expect(thirty.vsyncStride == 2 && thirty.rate == FrameRate(numerator: 125, denominator: 4))
+        #expect(thirty.vsyncStride == 3 && thirty.rate == FrameRate(numerator: 125, denominator: 6))
         let twenty = FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 20, preferred: 20), on: compositor)
-        #expect(twenty.vsyncStride == 3 && twenty.rate == FrameRate(numerator: 125, denominator: 6))
+        #expect(twenty.vsyncStride == 4 && twenty.rate == FrameRate(numerator: 125, denominator: 8))
+        // 32 allows 31.25: every 2nd repaint.
+        let thirtyTwo = FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 32, preferred: 32), on: compositor)
+        #expect(thirtyTwo.vsyncStride == 2)
         // 59 is below the reported 60: every 2nd repaint, as on a real 60 Hz panel.
         let fiftyNine = FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 59, preferred: 59), on: compositor)
         #expect(fiftyNine.vsyncStride == 2)
         // The display's own rate is every repaint.
         #expect(FrameRateSnapper.effectiveRate(for: .displayRate, on: compositor).vsyncStride == 1)
+    }
+
+    @Test("A panel measured a few parts in ten thousand fast still runs a cap of 30 at every 2nd vblank; 0.5% fast does not")
+    func measurementNoiseIsNotACapBreach() {
+        func stride(measured: Double) -> Int64 {
+            let grid = VsyncGrid(origin: 0, rate: FrameRate(hz: measured), nominal: FrameRate(numerator: 60))
+            return FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: 30, preferred: 30), on: .fixed(grid)).vsyncStride
+        }
+        #expect(stride(measured: 60.06) == 2)   // 30.03 <= 30 × 1.002
+        #expect(stride(measured: 60.3) == 3)    // 30.15 > 30.06
+        #expect(stride(measured: 59.94) == 2)
     }
 }

@@ -14,7 +14,8 @@ public struct EffectiveRate: Equatable, Sendable {
 /// The rates a display can show evenly ("achievable"):
 /// - fixed refresh R: R/n for every whole n (every n-th vblank); where R was
 ///   measured, the choice is made on the rate the system reports and run on
-///   the measured grid (``VsyncGrid/nominalRate``);
+///   the measured grid (``VsyncGrid/nominalRate``), never above the range's
+///   maximum there (within ``capTolerance``);
 /// - variable refresh [min, max] in effect: any rate r with k·r inside the
 ///   range for some whole k (k > 1: each frame shown k times, low framerate
 ///   compensation), so below the minimum there are gaps: on 50–60 Hz, 45 is
@@ -34,6 +35,12 @@ public enum FrameRateSnapper {
     /// that a cap of 1 on a 59.94 Hz display is every 60th vblank (0.999 Hz).
     public static let slowest = FrameRate(numerator: 1, denominator: 2)
 
+    /// How far above a maximum a measured grid's division may be and still
+    /// count as at or below it: a clock measured from a few hundred vblanks
+    /// is off by a few parts in ten thousand, so a 60 Hz panel measured at
+    /// 60.02 Hz still runs a cap of 30 at every second vblank.
+    public static let capTolerance = 0.002
+
     /// The rate to run at for `range` on a display with `timing`.
     public static func effectiveRate(for range: FrameRateRange, on timing: DisplayTiming) -> EffectiveRate {
         let native = timing.nativeRate
@@ -44,8 +51,14 @@ public enum FrameRateSnapper {
             ?? nearestAchievable(to: preferred, from: slowest, to: nil, on: timing)!
         switch timing {
         case .fixed(let grid):
-            // Chosen on the nominal rate: every n-th vblank of the measured grid.
-            let n = grid.nominalRate.ratioRoundedUp(over: rate)
+            // Chosen on the nominal rate: every n-th vblank of the measured grid,
+            // and, where the choice honours the range's maximum, never above it
+            // on the measured grid (a cap of 30 on a compositor SDL calls 60 Hz
+            // that repaints at 62.5 is every third repaint).
+            var n = grid.nominalRate.ratioRoundedUp(over: rate)
+            if let upper, rate <= upper {
+                while grid.rate.divided(by: n).hz > upper.hz * (1 + capTolerance) { n += 1 }
+            }
             return EffectiveRate(rate: grid.rate.divided(by: n), vsyncStride: n, presentsPerFrame: 1)
         case .variable(let minimum, _):
             return EffectiveRate(rate: rate, vsyncStride: 1, presentsPerFrame: max(1, minimum.ratioRoundedUp(over: rate)))

@@ -39,6 +39,8 @@ public final class FrameLoop {
 
     /// When the panel last flipped: the previous frame's vblank, or a repeat of it.
     var lastShown: Nanoseconds?
+    /// Keeps new frames at least the cap's interval apart (see ``CapSpacing``).
+    private var capSpacing = CapSpacing()
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
@@ -64,6 +66,7 @@ public final class FrameLoop {
             guard client.prepareFrame(self), !link.isInvalidated else { return }
             if link.isPaused {
                 lastShown = nil
+                capSpacing.reset()
                 guard client.idle(self) else { return }
                 continue
             }
@@ -92,6 +95,7 @@ public final class FrameLoop {
         // The display may change while the frame waits (a mode switch, VRR
         // toggled): then the plan is made again for the display as it is.
         var lastFlip = lastShown
+        let cap = self.cap(honouredBy: frame)
         var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd, lastFlip: lastFlip,
                                tolerance: link.jitterTolerance)
         while true {
@@ -102,7 +106,7 @@ public final class FrameLoop {
                 }
                 lastFlip = flip
             }
-            backend.wait(until: plan.submitAt)
+            backend.wait(until: max(plan.submitAt, capSpacing.earliestPresent(cap: cap) ?? plan.submitAt))
             let timingNow = backend.currentTiming()
             if timingNow == plan.timing { break }
             plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now, lastFlip: lastFlip,
@@ -110,6 +114,7 @@ public final class FrameLoop {
         }
         let submitted = clock.now
         let outcome = backend.present(isRepeat: false)
+        capSpacing.presented(at: submitted, cap: cap)
         lastShown = outcome.shownAt
 
         let record = FrameRecord(
@@ -127,6 +132,17 @@ public final class FrameLoop {
             skippedFrames: frame.skippedFrames
         )
         return record
+    }
+
+    /// The rate no two new frames may exceed: the range's maximum where the
+    /// link's rate honours it; nil when the rate is adaptive, the range has no
+    /// maximum, or none of the display's rates lies inside the range (then
+    /// the link runs the nearest one, as `CAFrameRateRange` does).
+    private func cap(honouredBy frame: DisplayLinkFrame) -> FrameRate? {
+        let maximum = link.preferredFrameRateRange.maximum
+        guard !isAdaptive, maximum > 0,
+              frame.effectiveRate.rate.hz <= maximum * (1 + FrameRateSnapper.capTolerance) else { return nil }
+        return FrameRate(hz: maximum)
     }
 
     /// Tells the backend of a latency change, on the loop's thread (see

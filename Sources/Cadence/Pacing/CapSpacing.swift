@@ -1,0 +1,39 @@
+/// Holds a frame-rate cap on every path, whatever the display's clock estimate says.
+///
+/// The presenter aims each present at a vblank of the grid it believes in.
+/// When that belief is wrong (a grid fitted to present returns on a
+/// compositor whose presents do not block until a vblank), presents aimed at
+/// "every second vblank" can come closer together than the cap allows. This
+/// is the backstop: no new frame is presented sooner than the cap's interval,
+/// less ``tolerance(for:)``, after the previous one presented under the same cap.
+/// A present that keeps to the grid it aims at is never held by it.
+public struct CapSpacing: Sendable {
+    private var last: (submitted: Nanoseconds, cap: FrameRate)?
+
+    /// No present seen yet.
+    public init() {}
+
+    /// The slack allowed below the cap's interval: the jitter of a wake-up,
+    /// 0.5 ms, but at most 1/32 of the interval, so at any cap the average
+    /// rate of presents held at the limit stays within about 3% of it (and a
+    /// present that keeps to a grid at or below the cap is never held).
+    public static func tolerance(for cap: FrameRate) -> Nanoseconds {
+        min(500_000, cap.period / 32)
+    }
+
+    /// The earliest a new frame may be presented under `cap` (nil: uncapped):
+    /// the previous present plus the cap's interval less ``tolerance(for:)``,
+    /// when that present was made under the same cap; nil when there is no limit.
+    public func earliestPresent(cap: FrameRate?) -> Nanoseconds? {
+        guard let cap, let last, last.cap == cap else { return nil }
+        return last.submitted + cap.period - Self.tolerance(for: cap)
+    }
+
+    /// A new frame was submitted at `time` under `cap` (nil: uncapped).
+    public mutating func presented(at time: Nanoseconds, cap: FrameRate?) {
+        last = cap.map { (time, $0) }
+    }
+
+    /// Forgets the previous present: a pause, after which spacing starts over.
+    public mutating func reset() { last = nil }
+}
