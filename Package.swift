@@ -28,12 +28,21 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
+        // libxcb with the Present extension: the display's clock on X11.
+        .systemLibrary(
+            name: "CXCBPresent",
+            pkgConfig: "xcb-present",
+            providers: [.apt(["libxcb-present-dev"])]
+        ),
+        // Watches a window's X Present clock (MSC and UST) on a connection of its own.
+        .target(name: "CXPresentClock", dependencies: ["CXCBPresent", "CSDL2"],
+                linkerSettings: [.linkedLibrary("xcb-present"), .linkedLibrary("xcb")]),
         // The pacing thread's timer slack and the CPU's spin-wait hint (prctl is variadic).
         .target(name: "CThreadTiming"),
         // Pure Swift: clocks, display link, pacing, statistics, EDID, simulator. No SDL.
         .target(name: "Cadence"),
         // The SDL platform layer and the real-time driver of the display link.
-        .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM", "CThreadTiming"]),
+        .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM", "CThreadTiming", "CXPresentClock"]),
         .executableTarget(
             name: "SpinningSprite",
             dependencies: [

@@ -23,6 +23,11 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     }
     /// Why the timing is what it is, for the overlay (nil when vsync works as asked).
     public private(set) var timingNote: String?
+    /// Where the display's clock comes from, for the overlay and the trace.
+    public private(set) var clockSource = DisplayClockSource.presentReturns
+
+    /// The X Present clock of the window, where SDL runs it on X11.
+    private let presentClock: XPresentClock?
 
     private let waitUntil: (Nanoseconds) -> Void
     private var reportedRate: FrameRate?
@@ -58,6 +63,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         self.renderer = renderer
         self.clock = clock
         self.waitUntil = wait
+        presentClock = XPresentClock(window: renderer.window)
         displayModeChanged(refreshHz: refreshHz)
     }
 
@@ -66,6 +72,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     public func displayModeChanged(refreshHz: Int) {
         reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
         estimator = reportedRate.map { VsyncEstimator(nominal: $0) }
+        presentClock?.reset()
         blockingTimes.removeAll()
         presentsBlock = true
         modeChangedAt = clock.now
@@ -80,6 +87,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         guard renderer.vsync != .off else {
             timingNote = "paced by timer"
             return .unsynced(reported: reportedRate)
+        }
+        if let grid = platformGrid() {
+            timingNote = nil
+            return .fixed(grid)
         }
         guard let nominal = reportedRate else {
             timingNote = "refresh rate unknown: paced by timer"
@@ -129,6 +140,16 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         }
     }
 
+    /// With the X Present clock, three quarters of a refresh: the vblanks are
+    /// measured, not estimated, and a present (under Xvfb, a copy of 3–8 ms)
+    /// must end before the vblank it is meant for, so it goes early in the
+    /// refresh before, a quarter refresh after the previous vblank for the
+    /// fitted clock's own jitter. Otherwise half a refresh.
+    public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
+        guard clockSource == .xPresent, case .fixed(let grid) = timing else { return nil }
+        return grid.rate.period * 3 / 4
+    }
+
     /// Blocks in SDL's event queue until an event arrives or `timeout` passes.
     public func waitForEvents(timeout: Nanoseconds) {
         EventPump.wait(timeoutMs: Int32(clamping: max(1, timeout / 1_000_000)))
@@ -141,6 +162,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         if isRepeat { renderer.presentAgain() } else { renderer.present() }
         let returned = clock.now
         lastReturn = returned
+        if !isRepeat, let grid = platformGrid() {
+            // The frame reaches the glass at the first vblank after its copy ended.
+            return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned)
+        }
         guard renderer.vsync != .off, variableRefresh == nil, var estimator else {
             return PresentOutcome(shownAt: returned, tracedAt: returned)
         }
@@ -149,6 +174,31 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         noteBlocking(returned - before, period: estimator.nominal.period)
         let shown = presentsBlock ? estimator.grid.map { $0.time(at: $0.nearestIndex(to: returned)) } ?? returned : returned
         return PresentOutcome(shownAt: shown, tracedAt: returned)
+    }
+
+    /// The vblank grid from the X Present clock, where it is the display's
+    /// own: vsync on, no variable refresh, and an X server that is not
+    /// XWayland (whose Present clock is its own, not the compositor's; there
+    /// the grid is estimated from present returns). Names the clock's source.
+    private func platformGrid() -> VsyncGrid? {
+        guard renderer.vsync != .off, variableRefresh == nil else {
+            clockSource = .timer
+            return nil
+        }
+        guard let presentClock, !presentClock.isBroken else {
+            clockSource = .presentReturns
+            return nil
+        }
+        guard !presentClock.isXWayland else {
+            clockSource = .xwaylandPresentReturns
+            return nil
+        }
+        guard let grid = presentClock.grid(nominal: nil) else {
+            clockSource = .presentReturns
+            return nil
+        }
+        clockSource = .xPresent
+        return grid
     }
 
     /// Decides from the first presents whether vsync really blocks: a present

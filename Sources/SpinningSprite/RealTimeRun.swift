@@ -48,6 +48,7 @@ struct RealTimeRun {
             print("screenshot saved to \(path)")
         }
         print(try sprite.finish())
+        print("display clock: \(game.backend.clockSource.rawValue)")
     }
 
     /// SDL with a display server, or the offscreen driver when headless.
@@ -85,7 +86,8 @@ extension GameWindow {
             : window.isFullscreen ? "fullscreen" : "windowed \(size.width)x\(size.height)"
         return DisplayStatus(summary: display.summary, window: state,
                              vsync: renderer.vsync.rawValue + (fallback.map { " (\($0))" } ?? "")
-                                 + (backend.timingNote.map { " (\($0))" } ?? ""),
+                                 + (backend.timingNote.map { " (\($0))" } ?? "")
+                                 + ", clock: \(backend.clockSource.rawValue)",
                              achievableRates: backend.currentTiming().achievableRates,
                              realTimeClass: backend.raisedPriority)
     }

@@ -169,3 +169,20 @@ struct LowFramerateCompensationTests {
         }
     }
 }
+
+@Suite("The present's lead before a measured vblank")
+struct VsyncLeadTests {
+    @Test("A backend's lead replaces the half refresh, but never reaches a whole refresh (that would be a vblank early)")
+    func leadReplacesHalfRefresh() {
+        let grid = VsyncGrid(origin: 0, rate: FrameRate(numerator: 144))
+        let link = DisplayLink(preferred: .displayRate)
+        let frame = link.nextFrame(now: 0, lastShown: nil, timing: .fixed(grid))
+        let target = frame.targetTimestampNanoseconds
+        let period = grid.rate.period
+        #expect(PresentPlan(for: frame, on: .fixed(grid), workEndedAt: 0, lastFlip: nil).submitAt == target - period / 2)
+        #expect(PresentPlan(for: frame, on: .fixed(grid), workEndedAt: 0, lastFlip: nil,
+                            vsyncLead: period * 3 / 4).submitAt == target - period * 3 / 4)
+        #expect(PresentPlan(for: frame, on: .fixed(grid), workEndedAt: 0, lastFlip: nil,
+                            vsyncLead: 2 * period).submitAt == target - period + 1)
+    }
+}

@@ -47,7 +47,10 @@ public enum FrameRateSnapper {
         let preferred = range.preferred > 0 ? FrameRate(hz: range.preferred) : native
         let lower = range.minimum > 0 ? max(slowest, FrameRate(hz: range.minimum)) : slowest
         let upper = range.maximum > 0 ? FrameRate(hz: range.maximum) : nil
-        let rate = nearestAchievable(to: preferred, from: lower, to: upper, on: timing)
+        // A measured grid's divisions count as at or below the maximum within capTolerance.
+        let measured: Bool = if case .fixed(let grid) = timing { grid.isMeasured } else { false }
+        let bound = measured ? upper.map { FrameRate(hz: $0.hz * (1 + capTolerance)) } : upper
+        let rate = nearestAchievable(to: preferred, from: lower, to: bound, on: timing)
             ?? nearestAchievable(to: preferred, from: slowest, to: nil, on: timing)!
         switch timing {
         case .fixed(let grid):
@@ -56,7 +59,7 @@ public enum FrameRateSnapper {
             // on the measured grid (a cap of 30 on a compositor SDL calls 60 Hz
             // that repaints at 62.5 is every third repaint).
             var n = grid.nominalRate.ratioRoundedUp(over: rate)
-            if let upper, rate <= upper {
+            if let upper, let bound, rate <= bound {
                 while grid.rate.divided(by: n).hz > upper.hz * (1 + capTolerance) { n += 1 }
             }
             return EffectiveRate(rate: grid.rate.divided(by: n), vsyncStride: n, presentsPerFrame: 1)

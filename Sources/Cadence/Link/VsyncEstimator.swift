@@ -81,7 +81,7 @@ public struct VsyncEstimator: Sendable {
         let residuals = points.map { $0.t - (line.phase + line.period * $0.k) }.sorted()
         let earlyEdge = residuals[residuals.count / 10]
         let origin = first + Nanoseconds((line.phase + earlyEdge).rounded())
-        return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period), nominal: nominal)
+        return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period), nominal: nominal, measured: true)
     }
 
     /// Numbers the samples by the vblanks between successive ones, for the

@@ -15,11 +15,17 @@ public struct VsyncGrid: Equatable, Sendable {
     /// when nothing else is known.
     public let nominalRate: FrameRate
 
+    /// Whether ``rate`` was measured (a fit to a clock or to present returns)
+    /// rather than known exactly: a cap then allows its divisions a few parts
+    /// in ten thousand above it (``FrameRateSnapper/capTolerance``).
+    public let isMeasured: Bool
+
     /// A grid with instant 0 at `origin`; `nominal` as ``nominalRate``.
-    public init(origin: Nanoseconds, rate: FrameRate, nominal: FrameRate? = nil) {
+    public init(origin: Nanoseconds, rate: FrameRate, nominal: FrameRate? = nil, measured: Bool = false) {
         self.origin = origin
         self.rate = rate
         nominalRate = nominal ?? rate
+        isMeasured = measured
     }
 
     /// The time of instant `k`.

@@ -24,11 +24,18 @@ public protocol FrameBackend: AnyObject {
     /// A real-time backend may raise the thread's priority for just-in-time
     /// frames, whose work has no slack in which to lose the core.
     func latencyChanged(to latency: FrameLatency)
+
+    /// With vsync on a fixed display, how long before its vblank a frame is
+    /// presented (see ``PresentPlan``); nil for half a refresh.
+    func vsyncLead(on timing: DisplayTiming) -> Nanoseconds?
 }
 
 extension FrameBackend {
     /// In virtual time nothing can take the core: nothing to do.
     public func latencyChanged(to latency: FrameLatency) {}
+
+    /// Half a refresh: the middle of the window whose presents land on the vblank.
+    public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? { nil }
 
     /// With no event source (the simulator), just lets `timeout` pass.
     public func waitForEvents(timeout: Nanoseconds) {

@@ -96,8 +96,10 @@ public final class FrameLoop {
         // toggled): then the plan is made again for the display as it is.
         var lastFlip = lastShown
         let cap = self.cap(honouredBy: frame)
-        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd, lastFlip: lastFlip,
-                               tolerance: link.jitterTolerance)
+        let timingAtWorkEnd = backend.currentTiming()
+        var plan = PresentPlan(for: frame, on: timingAtWorkEnd, workEndedAt: workEnd, lastFlip: lastFlip,
+                               tolerance: link.jitterTolerance, vsyncLead: backend.vsyncLead(on: timingAtWorkEnd))
+        var scheduled = plan.submitAt
         while true {
             if let compensation = plan.compensation, var flip = lastFlip {
                 while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
@@ -106,15 +108,16 @@ public final class FrameLoop {
                 }
                 lastFlip = flip
             }
-            backend.wait(until: max(plan.submitAt, capSpacing.earliestPresent(cap: cap) ?? plan.submitAt))
+            scheduled = max(plan.submitAt, capSpacing.earliestPresent(cap: cap) ?? plan.submitAt)
+            backend.wait(until: scheduled)
             let timingNow = backend.currentTiming()
             if timingNow == plan.timing { break }
             plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now, lastFlip: lastFlip,
-                               tolerance: link.jitterTolerance)
+                               tolerance: link.jitterTolerance, vsyncLead: backend.vsyncLead(on: timingNow))
         }
         let submitted = clock.now
         let outcome = backend.present(isRepeat: false)
-        capSpacing.presented(at: submitted, cap: cap)
+        capSpacing.presented(at: scheduled, cap: cap)
         lastShown = outcome.shownAt
 
         let record = FrameRecord(

@@ -7,6 +7,11 @@
 /// is the backstop: no new frame is presented sooner than the cap's interval,
 /// less ``tolerance(for:)``, after the previous one presented under the same cap.
 /// A present that keeps to the grid it aims at is never held by it.
+///
+/// Spacing is kept between the times presents are *scheduled*, not the times
+/// they happened: a present the machine made late (a late wake-up) does not
+/// push the next one late too, so lateness does not cascade, and the average
+/// rate stays at or below the cap either way.
 public struct CapSpacing: Sendable {
     private var last: (submitted: Nanoseconds, cap: FrameRate)?
 
@@ -29,7 +34,7 @@ public struct CapSpacing: Sendable {
         return last.submitted + cap.period - Self.tolerance(for: cap)
     }
 
-    /// A new frame was submitted at `time` under `cap` (nil: uncapped).
+    /// A new frame was scheduled for `time` under `cap` (nil: uncapped).
     public mutating func presented(at time: Nanoseconds, cap: FrameRate?) {
         last = cap.map { (time, $0) }
     }

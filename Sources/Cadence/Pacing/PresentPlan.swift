@@ -40,10 +40,15 @@ public struct PresentPlan: Equatable, Sendable {
     ///   frame a vblank early, and the middle tolerates an error in the
     ///   estimated vblank phase either way, which in real time is what
     ///   present-return jitter leaves.
+    ///   `vsyncLead`, where the backend knows the vblanks from the platform's
+    ///   own clock rather than estimating them, replaces the half refresh
+    ///   (less than a whole one, so the present is still in the refresh before):
+    ///   a present whose copy ends after the vblank misses it, and there is no
+    ///   estimate's phase error to leave room for.
     /// - timed: exactly at that time, never earlier: with no vsync or with
     ///   variable refresh, a frame is shown when it is presented.
     public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds,
-                lastFlip: Nanoseconds?, tolerance: Nanoseconds = 0) {
+                lastFlip: Nanoseconds?, tolerance: Nanoseconds = 0, vsyncLead: Nanoseconds? = nil) {
         self.timing = timing
         mode = PresentMode(for: timing)
         let target = frame.targetTimestampNanoseconds
@@ -64,7 +69,7 @@ public struct PresentPlan: Equatable, Sendable {
         }
         switch timing {
         case .fixed(let grid):
-            submitAt = onGlassAt - grid.rate.period / 2
+            submitAt = onGlassAt - min(vsyncLead ?? grid.rate.period / 2, grid.rate.period - 1)
             compensation = nil
         case .variable(let minimum, let maximum):
             submitAt = onGlassAt

@@ -1,0 +1,39 @@
+#ifndef CXPRESENTCLOCK_H
+#define CXPRESENTCLOCK_H
+
+#include <stdint.h>
+
+/// A watcher of one X window's Present clock, on an X connection of its own,
+/// so the game's own (SDL's) connection and event queue are untouched.
+///
+/// It asks `PresentNotifyMSC` for the window's next MSC; the server answers
+/// with a `CompleteNotify` of kind MSC carrying the MSC (the vblank counter)
+/// and the UST (its time, CLOCK_MONOTONIC microseconds). Each answer is read
+/// without blocking and the next question asked at once, so the caller, polling
+/// once a frame, sees a recent (MSC, UST) pair every time.
+typedef struct cadence_present_clock cadence_present_clock;
+
+/// Opens `display_name` (NULL: `$DISPLAY`) and watches `window`'s clock.
+/// NULL when the display cannot be opened or has no Present extension.
+cadence_present_clock *cadence_present_clock_open(const char *display_name, uint32_t window);
+
+/// Reads the answers that have arrived and asks for the next MSC when the last
+/// question was answered. Returns how many ticks were read (0: none yet) and
+/// the latest one in `msc` and `ust_us`; -1 when the connection broke.
+int cadence_present_clock_poll(cadence_present_clock *clock, uint64_t *msc, uint64_t *ust_us);
+
+/// 1 when the X server is XWayland (it offers the XWAYLAND extension): its
+/// Present clock is then its own, not the compositor's.
+int cadence_present_clock_is_xwayland(const cadence_present_clock *clock);
+
+/// Closes the connection and frees the watcher.
+void cadence_present_clock_close(cadence_present_clock *clock);
+
+struct SDL_Window;
+
+/// The X window behind an SDL window (`SDL_GetWindowWMInfo`), or 0 when SDL
+/// does not run it on X11. Here rather than in Swift because `SDL_syswm.h`
+/// brings Xlib's headers with it.
+uint32_t cadence_sdl_x11_window(struct SDL_Window *window);
+
+#endif

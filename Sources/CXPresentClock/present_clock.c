@@ -1,0 +1,99 @@
+#include "CXPresentClock.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <xcb/present.h>
+#include <xcb/xcb.h>
+
+struct cadence_present_clock {
+    xcb_connection_t *connection;
+    xcb_special_event_t *events;
+    uint32_t window;
+    uint32_t event_id;
+    uint32_t serial;
+    int waiting;       /* a PresentNotifyMSC is unanswered */
+    int xwayland;
+};
+
+static int has_extension(xcb_connection_t *connection, const char *name) {
+    xcb_query_extension_cookie_t cookie = xcb_query_extension(connection, (uint16_t)strlen(name), name);
+    xcb_query_extension_reply_t *reply = xcb_query_extension_reply(connection, cookie, NULL);
+    int present = reply != NULL && reply->present;
+    free(reply);
+    return present;
+}
+
+static void ask_next_msc(cadence_present_clock *clock) {
+    /* target 0, divisor 1, remainder 0: the next MSC whatever it is. */
+    xcb_present_notify_msc(clock->connection, clock->window, ++clock->serial, 0, 1, 0);
+    xcb_flush(clock->connection);
+    clock->waiting = 1;
+}
+
+cadence_present_clock *cadence_present_clock_open(const char *display_name, uint32_t window) {
+    xcb_connection_t *connection = xcb_connect(display_name, NULL);
+    if (xcb_connection_has_error(connection)) {
+        xcb_disconnect(connection);
+        return NULL;
+    }
+    xcb_present_query_version_cookie_t version_cookie =
+        xcb_present_query_version(connection, XCB_PRESENT_MAJOR_VERSION, XCB_PRESENT_MINOR_VERSION);
+    xcb_present_query_version_reply_t *version = xcb_present_query_version_reply(connection, version_cookie, NULL);
+    if (version == NULL) {
+        xcb_disconnect(connection);
+        return NULL;
+    }
+    free(version);
+
+    cadence_present_clock *clock = calloc(1, sizeof *clock);
+    if (clock == NULL) {
+        xcb_disconnect(connection);
+        return NULL;
+    }
+    clock->connection = connection;
+    clock->window = window;
+    clock->xwayland = has_extension(connection, "XWAYLAND");
+    clock->event_id = xcb_generate_id(connection);
+    /* Complete events for this window come to a queue of their own on this connection. */
+    clock->events = xcb_register_for_special_xge(connection, &xcb_present_id, clock->event_id, NULL);
+    xcb_void_cookie_t selected = xcb_present_select_input_checked(connection, clock->event_id, window,
+                                                                  XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY);
+    xcb_generic_error_t *error = xcb_request_check(connection, selected);
+    if (error != NULL || clock->events == NULL) {
+        free(error);
+        cadence_present_clock_close(clock);
+        return NULL;
+    }
+    ask_next_msc(clock);
+    return clock;
+}
+
+int cadence_present_clock_poll(cadence_present_clock *clock, uint64_t *msc, uint64_t *ust_us) {
+    if (xcb_connection_has_error(clock->connection)) return -1;
+    int ticks = 0;
+    xcb_generic_event_t *event;
+    while ((event = xcb_poll_for_special_event(clock->connection, clock->events)) != NULL) {
+        xcb_present_generic_event_t *generic = (xcb_present_generic_event_t *)event;
+        if (generic->evtype == XCB_PRESENT_EVENT_COMPLETE_NOTIFY) {
+            xcb_present_complete_notify_event_t *complete = (xcb_present_complete_notify_event_t *)event;
+            if (complete->kind == XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC && complete->serial == clock->serial) {
+                *msc = complete->msc;
+                *ust_us = complete->ust;
+                ticks += 1;
+                clock->waiting = 0;
+            }
+        }
+        free(event);
+    }
+    if (!clock->waiting) ask_next_msc(clock);
+    return ticks;
+}
+
+int cadence_present_clock_is_xwayland(const cadence_present_clock *clock) { return clock->xwayland; }
+
+void cadence_present_clock_close(cadence_present_clock *clock) {
+    if (clock == NULL) return;
+    if (clock->events != NULL) xcb_unregister_for_special_event(clock->connection, clock->events);
+    xcb_disconnect(clock->connection);
+    free(clock);
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// The sample in a real X11 window on Xvfb with a fake Present clock at 144 Hz
+/// (`-fakescreenfps 144`), where SDL reports some other rate: the clock the
+/// game paces on must be the X Present extension's, named as such, and caps
+/// divide it.
+@Suite("spinning-sprite on the X Present clock (Xvfb at -fakescreenfps 144)")
+struct XPresentClockTests {
+    struct Row {
+        let target: Double, effectiveHz: Double, refreshMode: Substring
+        init?(csvLine line: Substring) {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count > 7, let target = Double(fields[2]), let hz = Double(fields[6]) else { return nil }
+            self.target = target
+            effectiveHz = hz
+            refreshMode = fields[7]
+        }
+    }
+
+    /// Runs the sample for 3 s at `fps` under a private Xvfb ticking at 144 Hz;
+    /// the trace's rows after the first second, and what it printed.
+    func run(fps: String) throws -> (rows: [Row], stdout: String) {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("x.csv").path
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+            "-a", "-s", "-screen 0 1280x720x24 -fakescreenfps 144", binary,
+            "--window", "640x360", "--fps", fps, "--duration", "3", "--trace", path,
+        ], environment: ["SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": ""], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+            .compactMap(Row.init(csvLine:))
+        let start = rows.first?.target ?? 0
+        return (rows.filter { $0.target >= start + 1 }, result.stdout)
+    }
+
+    @Test("--fps 0 runs on the 144 Hz Present clock, and says where the clock came from")
+    func displayRateIsThePresentClock() throws {
+        let (rows, stdout) = try run(fps: "0")
+        #expect(rows.count > 30)
+        #expect(stdout.contains("display clock: X Present MSC/UST"), "\(stdout)")
+        #expect(rows.allSatisfy { $0.refreshMode == "fixed" })
+        // Xvfb's fake clock ticks on a millisecond timer: the fit is within 0.2%.
+        #expect(rows.allSatisfy { abs($0.effectiveHz - 144) <= 144 * 0.002 },
+                "\(Set(rows.map { Int($0.effectiveHz.rounded()) }))")
+    }
+
+    @Test("A cap divides the Present clock: 72 is every 2nd tick, 30 every 5th (28.8 Hz), never above the cap",
+          arguments: [("72", 2.0), ("30", 5.0)])
+    func capsDivideThePresentClock(fps: String, stride: Double) throws {
+        let (rows, _) = try run(fps: fps)
+        #expect(rows.count > 10)
+        #expect(rows.allSatisfy { abs($0.effectiveHz - 144 / stride) <= 144 / stride * 0.002 },
+                "\(Set(rows.map(\.effectiveHz)))")
+        #expect(rows.allSatisfy { $0.effectiveHz <= Double(fps)! * 1.002 })
+    }
+}
