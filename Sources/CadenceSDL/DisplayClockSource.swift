@@ -2,9 +2,10 @@
 public enum DisplayClockSource: String, Sendable {
     /// The X Present extension's MSC and UST for the window: the display's own clock.
     case xPresent = "X Present MSC/UST"
-    /// Estimated from the times presents return, on XWayland: its Present
-    /// clock is its own and the compositor's timing does not reach X clients.
-    case xwaylandPresentReturns = "estimated from present returns (XWayland)"
+    /// XWayland's X Present clock: an estimate of the compositor's, since
+    /// XWayland keeps a clock of its own (paced by the compositor's frame
+    /// callbacks, or its own timer) and the compositor's timing does not reach X clients.
+    case xwaylandPresent = "XWayland's Present clock (estimated: not the compositor's)"
     /// Estimated from the times presents return: no platform clock.
     case presentReturns = "estimated from present returns"
     /// No vsync or variable refresh: frames are paced by the timer, shown when presented.

@@ -176,10 +176,11 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         return PresentOutcome(shownAt: shown, tracedAt: returned)
     }
 
-    /// The vblank grid from the X Present clock, where it is the display's
-    /// own: vsync on, no variable refresh, and an X server that is not
-    /// XWayland (whose Present clock is its own, not the compositor's; there
-    /// the grid is estimated from present returns). Names the clock's source.
+    /// The vblank grid from the X Present clock: vsync on, no variable
+    /// refresh. Through XWayland that clock is XWayland's own, which follows
+    /// the compositor's frame callbacks and is named as an estimate; it still
+    /// beats a fit to present returns, which on a compositor that repaints on
+    /// its own timer do not land on any grid. Names the clock's source.
     private func platformGrid() -> VsyncGrid? {
         guard renderer.vsync != .off, variableRefresh == nil else {
             clockSource = .timer
@@ -189,15 +190,11 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             clockSource = .presentReturns
             return nil
         }
-        guard !presentClock.isXWayland else {
-            clockSource = .xwaylandPresentReturns
-            return nil
-        }
         guard let grid = presentClock.grid(nominal: nil) else {
             clockSource = .presentReturns
             return nil
         }
-        clockSource = .xPresent
+        clockSource = presentClock.isXWayland ? .xwaylandPresent : .xPresent
         return grid
     }
 

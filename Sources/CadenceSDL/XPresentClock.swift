@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CXPresentClock
 import Cadence
 
@@ -27,7 +30,10 @@ public final class XPresentClock {
             return nil
         }
         self.watcher = watcher
-        isXWayland = cadence_present_clock_is_xwayland(watcher) != 0
+        // XWayland before 23.1 has no XWAYLAND extension to ask; a Wayland
+        // session (WAYLAND_DISPLAY set for a client SDL runs on X11) says it then.
+        let waylandSession = getenv("WAYLAND_DISPLAY").map { $0.pointee != 0 } ?? false
+        isXWayland = cadence_present_clock_is_xwayland(watcher) != 0 || waylandSession
     }
 
     deinit { cadence_present_clock_close(watcher) }

@@ -22,8 +22,8 @@ cadence_present_clock *cadence_present_clock_open(const char *display_name, uint
 /// the latest one in `msc` and `ust_us`; -1 when the connection broke.
 int cadence_present_clock_poll(cadence_present_clock *clock, uint64_t *msc, uint64_t *ust_us);
 
-/// 1 when the X server is XWayland (it offers the XWAYLAND extension): its
-/// Present clock is then its own, not the compositor's.
+/// 1 when the X server says it is XWayland (the XWAYLAND extension, from
+/// XWayland 23.1): its Present clock is then its own, not the compositor's.
 int cadence_present_clock_is_xwayland(const cadence_present_clock *clock);
 
 /// Closes the connection and frees the watcher.
