@@ -37,12 +37,21 @@ let package = Package(
         // Watches a window's X Present clock (MSC and UST) on a connection of its own.
         .target(name: "CXPresentClock", dependencies: ["CXCBPresent", "CSDL2"],
                 linkerSettings: [.linkedLibrary("xcb-present"), .linkedLibrary("xcb")]),
+        // libwayland-client: the display's clock on native Wayland.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        // Watches when a window's frames reach the screen through wp_presentation, on a private queue.
+        .target(name: "CWaylandPresentation", dependencies: ["CWaylandClient", "CSDL2"],
+                linkerSettings: [.linkedLibrary("wayland-client")]),
         // The pacing thread's timer slack and the CPU's spin-wait hint (prctl is variadic).
         .target(name: "CThreadTiming"),
         // Pure Swift: clocks, display link, pacing, statistics, EDID, simulator. No SDL.
         .target(name: "Cadence"),
         // The SDL platform layer and the real-time driver of the display link.
-        .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM", "CThreadTiming", "CXPresentClock"]),
+        .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM", "CThreadTiming", "CXPresentClock", "CWaylandPresentation"]),
         .executableTarget(
             name: "SpinningSprite",
             dependencies: [

@@ -1,5 +1,7 @@
 /// Where the real-time backend's idea of the display's vblanks comes from.
 public enum DisplayClockSource: String, Sendable {
+    /// The Wayland compositor's presentation-time feedback: the display's own clock.
+    case waylandPresentation = "Wayland presentation-time"
     /// The X Present extension's MSC and UST for the window: the display's own clock.
     case xPresent = "X Present MSC/UST"
     /// XWayland's X Present clock: an estimate of the compositor's, since
@@ -12,5 +14,5 @@ public enum DisplayClockSource: String, Sendable {
     case timer = "timer"
 
     /// Whether the clock is the platform's own, not an estimate.
-    public var isMeasured: Bool { self == .xPresent }
+    public var isMeasured: Bool { self == .xPresent || self == .waylandPresentation }
 }

@@ -28,6 +28,8 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
 
     /// The X Present clock of the window, where SDL runs it on X11.
     private let presentClock: XPresentClock?
+    /// The compositor's presentation feedback, where SDL runs the window on Wayland.
+    private let presentationClock: WaylandPresentationClock?
 
     private let waitUntil: (Nanoseconds) -> Void
     private var reportedRate: FrameRate?
@@ -64,6 +66,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         self.clock = clock
         self.waitUntil = wait
         presentClock = XPresentClock(window: renderer.window)
+        presentationClock = presentClock == nil ? WaylandPresentationClock(window: renderer.window) : nil
         displayModeChanged(refreshHz: refreshHz)
     }
 
@@ -91,6 +94,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         if let grid = platformGrid() {
             timingNote = nil
             return .fixed(grid)
+        }
+        if clockSource == .waylandPresentation, let presentationClock, !presentationClock.isVsynced {
+            timingNote = "the compositor repaints on demand: paced by timer"
+            return .unsynced(reported: presentationClock.refreshRate ?? reportedRate)
         }
         guard let nominal = reportedRate else {
             timingNote = "refresh rate unknown: paced by timer"
@@ -159,6 +166,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// the moment present returned (or at that moment without vsync).
     public func present(isRepeat: Bool) -> PresentOutcome {
         let before = clock.now
+        presentationClock?.willPresent()
         if isRepeat { renderer.presentAgain() } else { renderer.present() }
         let returned = clock.now
         lastReturn = returned
@@ -185,6 +193,11 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         guard renderer.vsync != .off, variableRefresh == nil else {
             clockSource = .timer
             return nil
+        }
+        if let presentationClock, !presentationClock.isBroken {
+            let grid = presentationClock.grid()
+            clockSource = grid != nil || !presentationClock.isVsynced ? .waylandPresentation : .presentReturns
+            return presentationClock.isVsynced ? grid : nil
         }
         guard let presentClock, !presentClock.isBroken else {
             clockSource = .presentReturns

@@ -1,0 +1,39 @@
+#ifndef CWAYLANDPRESENTATION_H
+#define CWAYLANDPRESENTATION_H
+
+#include <stdint.h>
+
+/// A watcher of when an SDL window's frames reach the screen on a native
+/// Wayland session, through the compositor's `wp_presentation` (the stable
+/// presentation-time protocol). It binds the global on a private event queue
+/// of SDL's own `wl_display`, so SDL's queue is untouched, asks for feedback
+/// on SDL's `wl_surface` before each present, and reads the answers without
+/// blocking.
+typedef struct cadence_wl_presentation cadence_wl_presentation;
+
+struct SDL_Window;
+
+/// Starts watching `window`; NULL when SDL does not run it on Wayland, the
+/// compositor offers no `wp_presentation`, or its clock is not CLOCK_MONOTONIC.
+cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window);
+
+/// Asks for feedback on the next commit of the window's surface: call right
+/// before presenting.
+void cadence_wl_presentation_request(cadence_wl_presentation *watcher);
+
+/// Reads the feedback that has arrived. Returns how many frames were
+/// presented since the last call (0: none) and the latest one's time
+/// (CLOCK_MONOTONIC nanoseconds), sequence number (the output's vblank
+/// counter, 0 when the compositor has none), refresh interval (nanoseconds,
+/// 0 when unknown) and flags (1: vsync, 2: hardware clock, 4: hardware
+/// completion, 8: zero copy); -1 when the connection broke.
+int cadence_wl_presentation_poll(cadence_wl_presentation *watcher, int64_t *time_ns, uint64_t *sequence,
+                                 uint32_t *refresh_ns, uint32_t *flags);
+
+/// How many frames the compositor discarded (never shown) so far.
+int cadence_wl_presentation_discarded(const cadence_wl_presentation *watcher);
+
+/// Stops watching and frees the watcher.
+void cadence_wl_presentation_close(cadence_wl_presentation *watcher);
+
+#endif
