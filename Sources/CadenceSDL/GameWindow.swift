@@ -42,12 +42,14 @@ public final class GameWindow {
         set { loop.rateLimit = newValue }
     }
 
-    /// Opens SDL (the video driver it picks from the environment) and a
-    /// window on it. Throws ``SDLError`` when there is no display server,
+    /// Opens SDL (with `video`'s driver: by default native Wayland where the
+    /// compositor offers presentation-time, else X11; see ``VideoChoice``) and
+    /// a window on it. Throws ``SDLError`` when there is no display server,
     /// including when SDL finds only a driver that shows nothing.
     public convenience init(title: String, width: Int = 1280, height: Int = 720, fullscreen: Bool = false,
-                            vsync: VSyncMode = .on, rateLimit: FrameRateLimit = .displayRate) throws {
-        let session = try SDLSession()
+                            vsync: VSyncMode = .on, rateLimit: FrameRateLimit = .displayRate,
+                            video: VideoChoice = .auto) throws {
+        let session = try video.openSession()
         guard session.showsWindows else {
             session.shutdown()
             throw SDLError("SDL_Init", message: "no display server (SDL found only \"\(session.videoDriver)\")")

@@ -62,7 +62,7 @@ struct RealTimeRun {
             """
         let session: SDLSession
         do {
-            session = try SDLSession(videoDriver: options.headless ? "offscreen" : nil)
+            session = options.headless ? try SDLSession(videoDriver: "offscreen") : try options.video.openSession()
         } catch {
             printError(options.headless ? "\(error)" : "no display server (\(error)).\n\(noDisplay)")
             throw ExitCode.failure

@@ -15,6 +15,7 @@ struct RunOptions {
     var vsync: VSyncMode
     var vrr: VRROverride
     var vrrRange: ClosedRange<FrameRate>?
+    var video: VideoChoice
 
     /// `Assets/sprite.bmp` in the working directory, or else in this package's
     /// checkout (found from this source file's path), so the sample runs from anywhere.

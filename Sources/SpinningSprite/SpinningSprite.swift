@@ -53,6 +53,9 @@ struct SpinningSprite: ParsableCommand {
     @Option(help: ArgumentHelp("Vsync on, off or adaptive, e.g. off.", valueName: "mode"))
     var vsync = "on"
 
+    @Option(help: ArgumentHelp("auto, wayland or x11, e.g. x11.", valueName: "driver"))
+    var video = "auto"
+
     @Option(help: ArgumentHelp("VRR auto, on or off, e.g. off.", valueName: "mode"))
     var vrr = "auto"
 
@@ -124,6 +127,9 @@ struct SpinningSprite: ParsableCommand {
             }
             let simulated = try simulateDisplay.map { try DisplaySpec.parse($0, flag: "--simulate-display") }
             let vsyncMode = try VSyncMode(flag: vsync)
+            guard let videoChoice = VideoChoice(rawValue: video.lowercased()) else {
+                throw ValidationError("--video: \"\(video)\" is not a video driver choice; use auto, wayland or x11")
+            }
             let vrrPolicy = try VRROverride.parse(vrr, flag: "--vrr")
             let range = try vrrRange.map { try VRROverride.parseRange($0, flag: "--vrr-range") }
             if simulated != nil, range != nil {
@@ -161,7 +167,8 @@ struct SpinningSprite: ParsableCommand {
                 config: config, simulated: simulated,
                 refreshChanges: try refreshSchedule.map { try Schedule<DisplaySpec>.parseDisplays($0, flag: "--refresh-schedule").entries } ?? [],
                 headless: headless, fullscreen: fullscreen, window: try ValueParsers.windowSize(window, flag: "--window"),
-                spritePath: sprite ?? RunOptions.defaultSpritePath, vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range
+                spritePath: sprite ?? RunOptions.defaultSpritePath, vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range,
+                video: videoChoice
             )
         } catch let error as ValueError {
             throw ValidationError(error.description)

@@ -33,6 +33,11 @@ int cadence_wl_presentation_poll(cadence_wl_presentation *watcher, int64_t *time
 /// How many frames the compositor discarded (never shown) so far.
 int cadence_wl_presentation_discarded(const cadence_wl_presentation *watcher);
 
+/// Connects to the compositor `WAYLAND_DISPLAY` names (before SDL starts)
+/// and reports whether it offers `wp_presentation` and a `wl_seat`. Returns
+/// -1 when there is no compositor to connect to, else 0.
+int cadence_wl_probe(int *has_presentation, int *has_seat);
+
 /// Stops watching and frees the watcher.
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher);
 

@@ -1,0 +1,35 @@
+#include "CWaylandPresentation.h"
+
+#include <string.h>
+#include <wayland-client.h>
+
+struct probe {
+    int presentation, seat;
+};
+
+static void on_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
+    (void)registry, (void)name, (void)version;
+    struct probe *probe = data;
+    if (strcmp(interface, "wp_presentation") == 0) probe->presentation = 1;
+    if (strcmp(interface, "wl_seat") == 0) probe->seat = 1;
+}
+
+static void on_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
+    (void)data, (void)registry, (void)name;
+}
+
+static const struct wl_registry_listener listener = {on_global, on_global_remove};
+
+int cadence_wl_probe(int *has_presentation, int *has_seat) {
+    struct wl_display *display = wl_display_connect(NULL);
+    if (display == NULL) return -1;
+    struct probe probe = {0, 0};
+    struct wl_registry *registry = wl_display_get_registry(display);
+    wl_registry_add_listener(registry, &listener, &probe);
+    wl_display_roundtrip(display);
+    wl_registry_destroy(registry);
+    wl_display_disconnect(display);
+    *has_presentation = probe.presentation;
+    *has_seat = probe.seat;
+    return 0;
+}

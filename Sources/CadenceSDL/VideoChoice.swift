@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWaylandPresentation
+
+/// Which of SDL's video drivers a game asks for on a Linux desktop.
+///
+/// SDL 2 picks X11 first, so on a Wayland session a game runs through XWayland,
+/// whose Present clock is its own and not the compositor's. `auto` runs
+/// natively where that works and gives the display's real clock: a compositor
+/// that offers `wp_presentation` and a `wl_seat` (SDL 2.26's Wayland driver
+/// does not start on Weston 10's headless output, which has none), and SDL's
+/// Wayland driver then starting; X11 otherwise.
+public enum VideoChoice: String, CaseIterable, Sendable {
+    /// Native Wayland where it works, X11 (XWayland on a Wayland session) otherwise.
+    case auto
+    /// SDL's Wayland driver, or fail.
+    case wayland
+    /// SDL's X11 driver (XWayland on a Wayland session), or fail.
+    case x11
+
+    /// Whether a compositor is reachable through `WAYLAND_DISPLAY` and offers
+    /// what native pacing needs (presentation-time and a seat).
+    public static var compositorSuitsNativeWayland: Bool {
+        var presentation: Int32 = 0, seat: Int32 = 0
+        return cadence_wl_probe(&presentation, &seat) == 0 && presentation != 0 && seat != 0
+    }
+
+    /// Starts SDL with the driver this choice asks for. For `auto`, the
+    /// driver `SDL_VIDEODRIVER` names if set; else Wayland when the compositor
+    /// suits it and SDL's Wayland driver starts; else X11.
+    public func openSession() throws -> SDLSession {
+        switch self {
+        case .wayland: return try SDLSession(videoDriver: "wayland")
+        case .x11: return try SDLSession(videoDriver: "x11")
+        case .auto:
+            // A driver named in SDL_VIDEODRIVER is the user's choice: SDL follows it.
+            if let named = getenv("SDL_VIDEODRIVER"), named.pointee != 0 { return try SDLSession() }
+            if Self.compositorSuitsNativeWayland, let session = try? SDLSession(videoDriver: "wayland") {
+                return session
+            }
+            return try SDLSession(videoDriver: "x11")
+        }
+    }
+}
