@@ -97,12 +97,16 @@ struct CompositorTests {
                     "frame \(change.frame): \(change.delta * 1000) ms after the last, rates \(before.effectiveHz) → \(change.effectiveHz)")
             #expect(change.delta > min(old, new) - period / 2,
                     "frame \(change.frame): only \(change.delta * 1000) ms after the last")
-            #expect(change.present > change.target - period / 2,
+            #expect(change.present > change.target - period,
                     "frame \(change.frame) returned \((change.target - change.present) * 1000) ms before its vblank")
         }
         #expect(judged >= 2, "only \(judged) of the rate changes followed an on-time frame")
-        // Nothing shown a repaint early anywhere in the run.
-        let early = trace.rows(from: 1).filter { $0.present < $0.target - period / 2 }
+        // Nothing presented a whole repaint early anywhere in the run. Through
+        // XWayland a present returns once its copy is made, and the game paces
+        // on XWayland's Present clock, presenting half of its refresh ahead of
+        // a tick: a return earlier than a whole repaint before the target
+        // would let a repaint in between show the frame early.
+        let early = trace.rows(from: 1).filter { $0.present < $0.target - period }
         #expect(early.isEmpty, "early frames: \(early.prefix(5).map(\.frame))")
     }
 
