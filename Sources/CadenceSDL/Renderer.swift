@@ -14,19 +14,6 @@ public final class Renderer {
     /// The vsync mode actually in effect, which may differ from the one asked for.
     public private(set) var vsync: VSyncMode
 
-    /// Whether each frame is kept so that ``presentAgain()`` can show it again.
-    ///
-    /// Low framerate compensation on a variable-refresh panel presents the
-    /// same frame more than once, but SDL's back buffer is undefined after a
-    /// present. While this is on, a frame is drawn into a texture (from
-    /// ``beginFrame()``) and copied to the back buffer for every present of it.
-    /// It costs one full-screen copy a present, so it is on only while it can
-    /// be needed; where the renderer cannot draw into a texture it stays off.
-    public var retainsFrames = false {
-        didSet { if !retainsFrames { frameTexture = nil } }
-    }
-    private var frameTexture: Texture?
-
     /// Creates a renderer, falling back from accelerated to software.
     ///
     /// - Parameters:
@@ -96,24 +83,6 @@ public final class Renderer {
         return (Int(w), Int(h))
     }
 
-    /// Starts a frame: with ``retainsFrames`` on, drawing goes into the frame
-    /// texture (made anew when the output size changes); otherwise straight
-    /// to the back buffer.
-    public func beginFrame() {
-        guard retainsFrames else { return }
-        let (w, h) = outputSize
-        if frameTexture.map({ $0.width != w || $0.height != h }) ?? true {
-            frameTexture = SDL_CreateTexture(handle, CSDL2_PixelFormatARGB8888(),
-                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h))
-                .map { Texture(handle: $0, width: w, height: h) }
-        }
-        guard let frameTexture, SDL_SetRenderTarget(handle, frameTexture.handle) == 0 else {
-            notes.append("frames cannot be retained (\(String(cString: SDL_GetError()))); repeats show the back buffer")
-            retainsFrames = false
-            return
-        }
-    }
-
     /// Sets the colour for following clears, fills and lines.
     public func setColor(_ c: Color) {
         SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
@@ -163,18 +132,6 @@ public final class Renderer {
 
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
     public func present() {
-        if let frameTexture, SDL_GetRenderTarget(handle) == frameTexture.handle {
-            SDL_SetRenderTarget(handle, nil)
-        }
-        presentAgain()
-    }
-
-    /// Shows the last frame again (low framerate compensation): the retained
-    /// frame when ``retainsFrames`` is on, else whatever the back buffer holds.
-    public func presentAgain() {
-        if let frameTexture {
-            SDL_RenderCopy(handle, frameTexture.handle, nil, nil)
-        }
         SDL_RenderPresent(handle)
     }
 

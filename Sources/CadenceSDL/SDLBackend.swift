@@ -17,10 +17,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// Wall-clock time, monotonic.
     public let clock: FrameClock
     /// Variable refresh range in effect, set from the detector's decision; nil for none.
-    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)? {
-        // Only with variable refresh may a frame be presented twice (LFC).
-        didSet { renderer.retainsFrames = variableRefresh != nil }
-    }
+    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)?
     /// Why the timing is what it is, for the overlay (nil when vsync works as asked).
     public private(set) var timingNote: String?
 
@@ -136,9 +133,9 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
 
     /// Presents; the frame is taken as shown at the estimated vblank nearest to
     /// the moment present returned (or at that moment without vsync).
-    public func present(isRepeat: Bool) -> PresentOutcome {
+    public func present() -> PresentOutcome {
         let before = clock.now
-        if isRepeat { renderer.presentAgain() } else { renderer.present() }
+        renderer.present()
         let returned = clock.now
         lastReturn = returned
         guard renderer.vsync != .off, variableRefresh == nil, var estimator else {

@@ -43,7 +43,6 @@ final class Scene {
     static let hitchDemoSpeed = 800.0
 
     func beginFrame() {
-        renderer.beginFrame()
         renderer.clear(Color(18, 20, 28))
     }
 

@@ -16,7 +16,6 @@ private final class CountingGame: FrameLoopClient {
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         rates.append(frame.effectiveRate.rate.hz)
-        game.renderer.beginFrame()
         game.renderer.clear(Color(0, 90, 200))
         if rates.count == frames { loop.link.invalidate() }
     }

@@ -157,9 +157,8 @@ struct AdaptiveRateTests {
         // Worked by hand: a drop holds the work plus 15%, rounded down to a whole hertz;
         // a climb needs the work plus 30% to fit, here 144 Hz (6.94 ms) for 5 ms.
         // 3 ms: 144 Hz. 9 ms: 10.35 ms → 96 Hz. 15 ms: 17.25 ms → 57 Hz.
-        // 30 ms: 34.5 ms, past the panel's 20.83 ms, so it also holds one
-        // repeat of 6.94 ms: 41.44 ms → 24 Hz.
-        let expected: [(Range<Double>, Double)] = [(0..<3, 144), (3..<6, 96), (6..<9, 57), (9..<12, 144), (12..<15, 24)]
+        // 30 ms: 34.5 ms → 28 Hz, below the panel's 48 Hz: its driver shows each frame twice.
+        let expected: [(Range<Double>, Double)] = [(0..<3, 144), (3..<6, 96), (6..<9, 57), (9..<12, 144), (12..<15, 28)]
         for (segment, rate) in expected {
             let frames = during(records, segment)
             #expect(rateChanges(frames) <= 1, "\(segment): \(rateChanges(frames)) changes, no ladder")
@@ -170,7 +169,7 @@ struct AdaptiveRateTests {
         #expect(during(records, 3.1..<6).allSatisfy { $0.effectiveHz == 96 })
         #expect(during(records, 6.1..<9).allSatisfy { $0.effectiveHz == 57 })
         #expect(during(records, 10.5..<12).allSatisfy { $0.effectiveHz == 144 })
-        #expect(during(records, 12.2..<15).allSatisfy { $0.effectiveHz == 24 })
+        #expect(during(records, 12.2..<15).allSatisfy { $0.effectiveHz == 28 })
     }
 }
 
@@ -185,15 +184,14 @@ struct AdaptiveDecisionTests {
         #expect(choices.nearest(to: hz(59.94)) == hz(60))
     }
 
-    @Test("VRR: any whole rate in range; below the minimum the interval also holds one repeat")
+    @Test("VRR: any whole rate up to the maximum; below the minimum the driver repeats, the game needs no extra time")
     func variableRefreshOffersAnyRate() {
         let choices = RateChoices(.variable(minimum: hz(48), maximum: hz(144)))
         #expect(choices.highest == hz(144))
         #expect(choices.highest(withIntervalAtLeast: 4 * ms) == hz(144))
         #expect(choices.highest(withIntervalAtLeast: 12_650_000) == hz(79))
-        // 23 ms is past the panel's 20.8 ms: 23 + 6.94 ms = 29.94 ms → 33 Hz.
-        #expect(choices.highest(withIntervalAtLeast: 23 * ms) == hz(33))
-        // Without vsync there is no panel to keep in range.
+        // 23 ms is past the panel's 20.8 ms: 43 Hz, each frame shown twice by the driver.
+        #expect(choices.highest(withIntervalAtLeast: 23 * ms) == hz(43))
         #expect(RateChoices(.unsynced(reported: hz(60))).highest(withIntervalAtLeast: 23 * ms) == hz(43))
     }
 

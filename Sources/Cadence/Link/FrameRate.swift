@@ -90,22 +90,6 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
         return remainder == 0 ? quotient : quotient + 1
     }
 
-    /// Whole periods that fit in `span` (span ≥ 0): floor(span × rate).
-    public func periods(in span: Nanoseconds) -> Int64 {
-        let product = span.multipliedFullWidth(by: numerator)
-        return (denominator * TimeUnit.nanosecondsPerSecond).dividingFullWidth(product).quotient
-    }
-
-    /// k periods of this rate plus one of `other`, rounded down: exact, where
-    /// adding the two rounded offsets could be a nanosecond off.
-    public func offset(ofFrames k: Int64, plusOnePeriodOf other: FrameRate) -> Nanoseconds {
-        let (q1, r1) = exactOffset(ofFrame: k), (q2, r2) = other.exactOffset(ofFrame: 1)
-        // The fractions r1/numerator + r2/other.numerator carry one nanosecond when they reach 1.
-        let carries = Int128(r1) * Int128(other.numerator) + Int128(r2) * Int128(numerator)
-            >= Int128(numerator) * Int128(other.numerator)
-        return q1 + q2 + (carries ? 1 : 0)
-    }
-
     /// `k × denominator × 10⁹ / numerator` as a quotient and remainder (of
     /// `numerator`), without overflow for any time an `Int64` of nanoseconds holds.
     private func exactOffset(ofFrame k: Int64) -> (quotient: Nanoseconds, remainder: Int64) {

@@ -32,9 +32,9 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     }
 
     /// Presents now; returns once the frame is on the glass.
-    public func present(isRepeat: Bool) -> PresentOutcome {
-        let shown = display.present(at: virtualClock.now, isRepeat: isRepeat)
-        if !isRepeat { virtualClock.sleep(until: shown) }
+    public func present() -> PresentOutcome {
+        let shown = display.present(at: virtualClock.now)
+        virtualClock.sleep(until: shown)
         return PresentOutcome(shownAt: shown, tracedAt: shown)
     }
 }
