@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Cadence
 
@@ -195,18 +196,35 @@ struct AdaptiveDecisionTests {
         #expect(RateChoices(.unsynced(reported: hz(60))).highest(withIntervalAtLeast: 23 * ms) == hz(43))
     }
 
-    @Test("Down in one step: two of the last three frames overrunning drop the rate to hold their median; one does not")
+    @Test("Down in one step: two of the last three frames overrunning drop the rate to hold the largest recent cost; one does not")
     func dropsOnOverrunningCost() {
         let choices = RateChoices(.variable(minimum: hz(48), maximum: hz(144)))
         var controller = AdaptiveRateController()
         #expect(controller.rate(for: choices) == 144)
         for k in 0..<10 { controller.record(cost: 4 * ms, at: Nanoseconds(k) * 7 * ms) }
-        controller.record(cost: 11 * ms, at: 80 * ms)
+        controller.record(cost: 8 * ms, at: 80 * ms)
         #expect(controller.rate(for: choices) == 144, "one frame over 6.94 ms is a hitch")
         controller.record(cost: 11 * ms, at: 90 * ms)
-        // The last three cost 4, 11, 11 ms: median 11 ms + 15% = 12.65 ms → 79 Hz.
+        // The last three cost 4, 8, 11 ms. Their median, 8 ms + 15% = 9.2 ms, would
+        // be 108 Hz and leave every 11 ms frame late; the largest, 11 ms + 15% =
+        // 12.65 ms, is 79 Hz.
         #expect(controller.rate(for: choices) == 79)
         #expect(controller.rate(for: choices) == 79, "at 79 Hz those frames fit: no second drop")
+    }
+
+    @Test("The README states the rule the controller follows: its lookback, margins, window and climb delay")
+    func readmeAgreesWithTheController() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Adaptive rate").dropFirst().first?
+            .components(separatedBy: "\n## ").first).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let t = AdaptiveRateController.Tuning()
+        let words = ["", "one", "two", "three", "four", "five"]
+        #expect(t.overrunsToDrop == 2 && t.dropLookback == 3)
+        #expect(section.contains("When \(words[t.overrunsToDrop]) of the last \(words[t.dropLookback]) frames cost more than the frame interval"))
+        #expect(section.contains("holds the largest cost of the last \(t.window) frames plus \(Int(t.keepMargin * 100))%"))
+        #expect(section.contains("holds the cost of the last \(t.window) frames plus \(Int(t.climbMargin * 100))% (ignoring the single largest frame)"))
+        #expect(t.climbAfter == 500_000_000 && section.contains("held for half a second"))
     }
 
     @Test("A frame's cost is its work plus the present's own cost; waiting for the vblank is not cost")

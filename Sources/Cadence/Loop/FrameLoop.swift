@@ -40,8 +40,6 @@ public final class FrameLoop {
 
     /// Gets each frame to the glass.
     public let presenter: Presenter
-    /// Called just before each frame's callback (a window layer's per-frame set-up).
-    public var willRunFrame: (() -> Void)?
     /// Called just after each frame's callback, before the present (a window
     /// layer flushes the drawing here, so it counts as the frame's work).
     public var didRunFrame: (() -> Void)?
@@ -93,7 +91,6 @@ public final class FrameLoop {
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
 
         let start = clock.now
-        willRunFrame?()
         client.runFrame(frame, self)
         didRunFrame?()
         let workEnd = clock.now

@@ -44,7 +44,7 @@ public struct AdaptiveRateController: Sendable {
         /// Frames among those whose cost overran the interval, for a drop.
         public var overrunsToDrop: Int
 
-        /// The tuning; the defaults meet the scenarios (see AdaptiveRateTests).
+        /// The tuning; the README's "Adaptive rate" states the defaults, and a test holds it to them.
         public init(window: Int = 16, keepMargin: Double = 0.15, climbMargin: Double = 0.30,
                     climbAfter: Nanoseconds = 500_000_000, dropLookback: Int = 3, overrunsToDrop: Int = 2) {
             precondition(window >= 2 && keepMargin >= 0 && climbMargin >= keepMargin,
