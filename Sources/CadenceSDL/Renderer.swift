@@ -9,8 +9,12 @@ public final class Renderer {
     /// SDL's renderer backend name: `opengl`, `opengles2`, `software`, ...
     public let backend: String
     /// Why the renderer is not what was asked for (software fallback, vsync
-    /// fallback), for the overlay and the log; nil when it is.
-    public private(set) var notes: [String] = []
+    /// fallback), for the overlay and the log; empty when it is.
+    public var notes: [String] { creationNotes + (vsyncNote.map { [$0] } ?? []) }
+    /// Why the vsync mode in effect is not the one last asked for; nil when it is.
+    public private(set) var vsyncNote: String?
+    /// Why the renderer is not the accelerated one asked for.
+    private let creationNotes: [String]
     /// The vsync mode actually in effect, which may differ from the one asked for.
     public private(set) var vsync: VSyncMode
 
@@ -37,7 +41,7 @@ public final class Renderer {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         backend = info.name.map { String(cString: $0) } ?? "unknown"
-        self.notes = notes
+        creationNotes = notes
         self.vsync = .off
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         setVSync(vsync)
@@ -54,11 +58,11 @@ public final class Renderer {
     /// otherwise `on` is used and a note says so. Returns the mode in effect.
     @discardableResult
     public func setVSync(_ mode: VSyncMode) -> VSyncMode {
-        notes.removeAll { $0.hasPrefix("vsync") }
+        vsyncNote = nil
         switch mode {
         case .on, .off:
             if SDL_RenderSetVSync(handle, mode == .on ? 1 : 0) != 0 {
-                notes.append("vsync \(mode.rawValue) unsupported by \(backend): \(String(cString: SDL_GetError()))")
+                vsyncNote = "vsync \(mode.rawValue) unsupported by \(backend): \(String(cString: SDL_GetError()))"
                 vsync = mode == .on ? .off : .on
             } else {
                 vsync = mode
@@ -69,7 +73,7 @@ public final class Renderer {
                 vsync = .adaptive
             } else {
                 let reason = isGL ? String(cString: SDL_GetError()) : "the \(backend) renderer has no late swap"
-                notes.append("vsync adaptive unavailable (\(reason)); using on")
+                vsyncNote = "vsync adaptive unavailable (\(reason)); using on"
                 vsync = SDL_RenderSetVSync(handle, 1) == 0 ? .on : .off
             }
         }

@@ -63,7 +63,7 @@ public final class WindowDisplay {
             summary = "headless (offscreen), no refresh: paced by timer"
         } else if let info, let report {
             let rate = info.refreshHz > 0 ? "\(info.refreshHz) Hz" : "refresh rate unknown"
-            let kind = report.decision.maximumRate == nil && report.decision.summary.hasPrefix("fixed")
+            let kind = report.decision.refresh == .fixed && report.decision.maximumRate == nil
                 ? "fixed refresh" : report.decision.summary
             summary = "\(Self.readableName(info.name)), \(rate), \(kind)"
         } else {
