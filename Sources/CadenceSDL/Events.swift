@@ -1,3 +1,4 @@
+import Cadence
 import CSDL2
 
 /// The keys the sample and the library react to; everything else is `.other`.
@@ -78,10 +79,10 @@ public enum EventPump {
         return out
     }
 
-    /// Blocks until an event arrives or `timeoutMs` passes; used while paused so
-    /// the CPU rests instead of spinning.
-    public static func wait(timeoutMs: Int32) {
-        SDL_WaitEventTimeout(nil, timeoutMs)
+    /// Blocks until an event arrives or `timeout` passes (at least a
+    /// millisecond, SDL's unit); used while paused so the CPU rests instead of spinning.
+    public static func wait(timeout: Nanoseconds) {
+        SDL_WaitEventTimeout(nil, Int32(clamping: max(1, timeout / 1_000_000)))
     }
 
     /// Queues a synthetic key press, as if typed; for scripted input and tests.

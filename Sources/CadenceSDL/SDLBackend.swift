@@ -128,7 +128,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
 
     /// Blocks in SDL's event queue until an event arrives or `timeout` passes.
     public func waitForEvents(timeout: Nanoseconds) {
-        EventPump.wait(timeoutMs: Int32(clamping: max(1, timeout / 1_000_000)))
+        EventPump.wait(timeout: timeout)
     }
 
     /// Presents; the frame is taken as shown at the estimated vblank nearest to

@@ -97,7 +97,7 @@ final class Game: FrameLoopClient {
 
     func idle(_ loop: FrameLoop) -> Bool {
         // Minimized or hidden: sleep until an event arrives, so the CPU rests.
-        EventPump.wait(timeoutMs: 250)
+        EventPump.wait(timeout: 250_000_000)
         return !Interrupts.requested
     }
 
