@@ -3,7 +3,7 @@ import Testing
 
 /// The first frame a link preferring `fps` plans at time 0.
 private func firstFrame(fps: Double, on timing: DisplayTiming) -> DisplayLinkFrame {
-    DisplayLink(preferred: FrameRateRange(fps: fps)).nextFrame(now: 0, lastShown: nil, timing: timing)
+    DisplayLink(preferred: FrameRateRange(fps: fps)).nextFrame(now: 0, lastFlip: nil, timing: timing)
 }
 
 private let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: hz(60)))

@@ -61,9 +61,9 @@ public final class DisplayLink {
     }
 
     /// Plans the next callback, the previous frame having reached the glass
-    /// at `lastShown` (nil before the first) and nothing known of the one before.
-    package func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
-        nextFrame(now: now, flips: FlipHistory(last: lastShown), timing: timing)
+    /// at `lastFlip` (nil before the first) and nothing known of the one before.
+    package func nextFrame(now: Nanoseconds, lastFlip: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
+        nextFrame(now: now, flips: FlipHistory(last: lastFlip), timing: timing)
     }
 
     /// Plans the next callback.
@@ -74,13 +74,13 @@ public final class DisplayLink {
     ///     that showed them); empty before the first frame.
     ///   - timing: what the display can do now.
     package func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
-        let lastShown = flips.last
+        let lastFlip = flips.last
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
         // Targets lie strictly after this: now, and never before the last
         // frame's flip nor, on a VRR panel, inside its shortest interval after it.
-        let reference = max(now, lastShown.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
+        let reference = max(now, lastFlip.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
         if cadence?.effective != effective || cadence?.timing != timing {
-            cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown ?? previousTarget,
+            cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip ?? previousTarget,
                                    reference: reference), effective, timing)
         }
         var target = usableTarget(after: reference, flips: flips, timing: timing)
@@ -89,7 +89,7 @@ public final class DisplayLink {
         if clamped {
             // A clock anomaly: hand the game a bounded step and start the
             // cadence afresh from here rather than catching up from a stale anchor.
-            cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown, reference: reference),
+            cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference),
                        effective, timing)
             target = usableTarget(after: reference, flips: flips, timing: timing)
             delta = maximumDelta
@@ -97,7 +97,7 @@ public final class DisplayLink {
         let interval = effective.rate.period
         let frame = DisplayLinkFrame(
             index: callbackCount,
-            timestampNanoseconds: lastShown ?? cadence!.slots.slot(0),
+            timestampNanoseconds: lastFlip ?? cadence!.slots.slot(0),
             targetTimestampNanoseconds: target,
             deltaNanoseconds: delta ?? interval,
             effectiveRate: effective,
