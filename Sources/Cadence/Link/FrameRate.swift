@@ -22,7 +22,7 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Exactly `numerator / denominator` Hz, reduced to lowest terms.
     public init(numerator: Int64, denominator: Int64 = 1) {
         precondition(numerator > 0 && denominator > 0, "a frame rate must be positive")
-        let divisor = Self.gcd(numerator, denominator)
+        let divisor = greatestCommonDivisor(numerator, denominator)
         self.numerator = numerator / divisor
         self.denominator = denominator / divisor
     }
@@ -148,11 +148,5 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
         var digits = String(fraction + 1000).dropFirst()
         while digits.hasSuffix("0") { digits = digits.dropLast() }
         return "\(whole).\(digits) Hz"
-    }
-
-    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-        var (x, y) = (a, b)
-        while y != 0 { (x, y) = (y, x % y) }
-        return x
     }
 }
