@@ -60,14 +60,15 @@ public final class DisplayLink {
         isInvalidated = true
     }
 
-    /// Plans the next callback.
+    /// Plans the next callback. `FrameLoop` calls it every frame; public for a
+    /// loop of one's own and for measuring the link alone (`cadence-bench`).
     ///
     /// - Parameters:
     ///   - now: when the callback starts.
     ///   - lastShown: when the previous frame reached the glass (the vblank
     ///     that showed it), or nil before the first frame.
     ///   - timing: what the display can do now.
-    package func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
+    public func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
         // Targets lie strictly after this: now, and never before the last
         // frame's flip nor, on a VRR panel, inside its shortest interval after it.
