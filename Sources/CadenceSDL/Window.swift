@@ -42,6 +42,12 @@ public final class Window {
 
     deinit { SDL_DestroyWindow(handle) }
 
+    /// The text in the window's title bar (and the desktop's task list).
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(handle)) }
+        set { SDL_SetWindowTitle(handle, newValue) }
+    }
+
     /// Whether the window is fullscreen (exclusive or desktop), from SDL's flags.
     public var isFullscreen: Bool {
         SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN.rawValue != 0
