@@ -166,7 +166,13 @@ final class Game: FrameLoopClient {
                 break
             case .moved, .displayChanged:
                 onDisplayChange(.displayMoved)
-            case .mouseDown, .mouseUp, .mouseMotion:
+            case .mouseDown(let x, let y):
+                guard let point = scene?.drawingPoint(x: x, y: y) else { break }
+                _ = slider.handle(.mouseDown(x: point.x, y: point.y))
+            case .mouseMotion(let x, let y, let dragging):
+                guard let point = scene?.drawingPoint(x: x, y: y) else { break }
+                _ = slider.handle(.mouseMotion(x: point.x, y: point.y, dragging: dragging))
+            case .mouseUp:
                 _ = slider.handle(event)
             }
         }

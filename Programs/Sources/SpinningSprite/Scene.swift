@@ -30,6 +30,15 @@ final class Scene {
         (width, height) = renderer.outputSize
     }
 
+    /// Where a mouse event at window coordinates (x, y) lands in what is
+    /// drawn: the renderer's output can be larger than the window (a HiDPI
+    /// scale) or, briefly after a mode change, differ from it.
+    func drawingPoint(x: Int, y: Int) -> (x: Int, y: Int) {
+        let windowSize = window.size
+        guard windowSize.width > 0, windowSize.height > 0 else { return (x, y) }
+        return (x * width / windowSize.width, y * height / windowSize.height)
+    }
+
     /// Lays everything out again for a new window size.
     func resize(width: Int, height: Int) {
         (self.width, self.height) = renderer.outputSize
