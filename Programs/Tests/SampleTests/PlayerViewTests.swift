@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// The sample after fullscreen on and off, under an X server with no window
-/// manager (Xvfb), as a player sees it: the X server's own account of the
-/// window's size, a mouse click sent through the X server (xdotool's XTEST
-/// events), and the last frame drawn.
-@Suite("spinning-sprite after fullscreen on and off")
-struct FullscreenRoundTripTests {
+/// The sample as a player sees it, in a real X11 window under Xvfb (an X
+/// server with no window manager): the X server's own account of the window's
+/// size, mouse clicks sent through the X server (xdotool's XTEST events), keys,
+/// and the last frame drawn.
+@Suite("spinning-sprite as a player sees it")
+struct PlayerViewTests {
     @Test("The window draws at its real size, reports it, and a click on the slider sets the rate under the pointer")
     func clickAfterFullscreenRoundTrip() throws {
         let dir = try Subprocess.temporaryDirectory()
@@ -51,5 +51,16 @@ struct FullscreenRoundTripTests {
             .compactMap { Double($0.split(separator: ",")[5]) }
         #expect(caps.first == 0, "the run starts at the display's rate")
         #expect(caps.last == expected, "the cap after the click: \(String(describing: caps.last)), expected \(expected)")
+    }
+
+    @Test("V offers only the vsync modes the driver has: four presses, no fallback and nothing on stderr")
+    func vsyncKeyOffersEachModeOnce() throws {
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+            "-a", "-s", "-screen 0 1280x800x24", binary, "--duration", "2",
+            "--input-script", "0.3:key=v,0.6:key=v,0.9:key=v,1.2:key=v",
+        ], environment: ["SDL_VIDEODRIVER": ""], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("unavailable"), "\(result.stderr)")
     }
 }
