@@ -150,10 +150,11 @@ struct FPSSlider {
                 labelledUpTo = lx
             }
         }
-        let effectiveX = x(for: effective)
-        renderer.fill(Rect(x: effectiveX - 2, y: track.y - 9, width: 4, height: track.height + 18), Color(80, 220, 160))
         let knobX = x(for: knobFPS(effective: effective))
         renderer.fill(Rect(x: knobX - 6, y: track.y - 8, width: 12, height: track.height + 16), Color(255, 196, 60))
+        // The rate in effect over the knob, and taller, so it shows where the two meet.
+        let effectiveX = x(for: effective)
+        renderer.fill(Rect(x: effectiveX - 2, y: track.y - 11, width: 4, height: track.height + 22), Color(80, 220, 160))
     }
 
     /// "50 FPS cap: 30 FPS on this 60 Hz display", for `display` in words

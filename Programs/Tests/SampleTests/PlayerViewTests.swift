@@ -63,4 +63,19 @@ struct PlayerViewTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("unavailable"), "\(result.stderr)")
     }
+
+    @Test("At 640x360 nothing is drawn in the right margin above the slider: every overlay line stays inside its panel")
+    func smallWindowKeepsTextInsideItsPanel() throws {
+        let shot = try Subprocess.temporaryDirectory().appendingPathComponent("small.bmp").path
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+            "-a", "-s", "-screen 0 1280x800x24", binary, "--window", "640x360", "--frames", "30", "--screenshot", shot,
+        ], environment: ["SDL_VIDEODRIVER": ""], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try BMPImage(path: shot)
+        try #require((image.width, image.height) == (640, 360))
+        // Panels keep 12 px from the window's right edge; the slider's panel starts 72 px above the bottom.
+        let margin = image.region(x: 629, y: 0, width: 11, height: 360 - 72)
+        #expect(margin.allSatisfy { $0 == (18, 20, 28) }, "something drawn in the margin: the background is (18, 20, 28)")
+    }
 }
