@@ -128,7 +128,10 @@ struct FPSSlider {
     func draw(_ renderer: Renderer, _ text: TextRenderer, effective: Double, caption: String, achievable: [Double]) {
         renderer.fill(panel, Color(0, 0, 0, 160))
         let dim = Color(170, 175, 190)
-        text.draw(caption, x: panel.x + 10, y: panel.y + 6)
+        // Where the presets leave too little room, the caption drops its display ("on this ...").
+        let room = (presets.first?.area.x ?? panel.x + panel.width) - panel.x - 20
+        let shortened = caption.range(of: " on this ").map { String(caption[..<$0.lowerBound]) } ?? caption
+        text.draw(text.width(of: caption) <= room ? caption : shortened, x: panel.x + 10, y: panel.y + 6)
         for preset in presets {
             let selected = preset.request == request
             renderer.fill(preset.area, selected ? Color(255, 196, 60, 90) : Color(70, 76, 96, 200))
