@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The file to fork: a whole game in one file (Sources/Template/main.swift),
+        // The file to fork: a whole game in one file (Examples/Template/main.swift, linked here),
         // using the libraries only, as a game of your own does.
         .executableTarget(
             name: "Template",
