@@ -8,7 +8,7 @@
 // pointer instead), C toggles a 30 FPS cap, L low latency (each frame starts
 // just in time for its target), Esc or Q quits.
 //
-//     swift run template [--frames N] [--screenshot out.bmp]
+//     swift run --package-path Programs template [--frames N] [--screenshot out.bmp]
 
 import Cadence
 import CadenceSDL

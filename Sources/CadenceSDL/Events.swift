@@ -86,7 +86,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic key press, as if typed; for scripted input and tests.
-    package static func pushKey(_ key: Key, shift: Bool = false) {
+    public static func pushKey(_ key: Key, shift: Bool = false) {
         var e = SDL_Event()
         e.key.type = SDL_KEYDOWN.rawValue
         e.key.state = UInt8(SDL_PRESSED)
@@ -96,7 +96,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic left-button press or release at window coordinates.
-    package static func pushMouseButton(down: Bool, x: Int, y: Int) {
+    public static func pushMouseButton(down: Bool, x: Int, y: Int) {
         var e = SDL_Event()
         e.button.type = down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
         e.button.button = UInt8(SDL_BUTTON_LEFT)
@@ -106,7 +106,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic mouse motion, with the left button held when `dragging`.
-    package static func pushMouseMotion(x: Int, y: Int, dragging: Bool) {
+    public static func pushMouseMotion(x: Int, y: Int, dragging: Bool) {
         var e = SDL_Event()
         e.motion.type = SDL_MOUSEMOTION.rawValue
         e.motion.state = dragging ? CSDL2_Button(Int32(SDL_BUTTON_LEFT)) : 0

@@ -42,6 +42,12 @@ public final class GameWindow {
         set { loop.rateLimit = newValue }
     }
 
+    /// The window's title, for a game to change as it goes (a level, a score).
+    public var title: String {
+        get { window.title }
+        set { window.title = newValue }
+    }
+
     /// Opens SDL (the video driver it picks from the environment) and a
     /// window on it. Throws ``SDLError`` when there is no display server,
     /// including when SDL finds only a driver that shows nothing.

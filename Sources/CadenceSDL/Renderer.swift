@@ -80,6 +80,30 @@ public final class Renderer {
         return vsync
     }
 
+    /// The vsync modes this renderer really has, in the V-key order (on,
+    /// off, adaptive): adaptive only where the driver has late swap, so that
+    /// cycling through them offers each mode once and never a fallback.
+    /// Found by asking the driver, once, and leaving the mode as it was.
+    public private(set) lazy var vsyncModes: [VSyncMode] = {
+        let wanted = vsync
+        var modes = [VSyncMode.on, .off].filter { SDL_RenderSetVSync(handle, $0 == .on ? 1 : 0) == 0 }
+        // SDL_RenderSetVSync makes the renderer's GL context current for the swap interval.
+        if backend.hasPrefix("opengl"), SDL_RenderSetVSync(handle, 1) == 0, SDL_GL_SetSwapInterval(-1) == 0 {
+            modes.append(.adaptive)
+        }
+        let savedNote = vsyncNote
+        setVSync(wanted)
+        vsyncNote = savedNote
+        return modes
+    }()
+
+    /// The mode after the one in effect among ``vsyncModes``, for a key that cycles them.
+    public var nextVSyncMode: VSyncMode {
+        let modes = vsyncModes
+        guard let index = modes.firstIndex(of: vsync) else { return modes.first ?? vsync }
+        return modes[(index + 1) % modes.count]
+    }
+
     /// The drawable size in pixels (differs from the window size on HiDPI).
     public var outputSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

@@ -94,7 +94,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     }
 
     /// Burns `duration` of real CPU time: scripted game work.
-    package func doWork(_ duration: Nanoseconds) {
+    public func doWork(_ duration: Nanoseconds) {
         let end = clock.now + duration
         var sink = 0
         while clock.now < end { sink &+= 1 }

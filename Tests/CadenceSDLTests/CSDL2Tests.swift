@@ -68,6 +68,23 @@ struct SDLSuites {
             #expect(renderer.notes.contains { $0.contains("adaptive unavailable") })
         }
 
+        @Test("The vsync cycle offers each mode the renderer has once, adaptive only with late swap, and keeps the mode in effect")
+        func vsyncCycleOffersEachModeOnce() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 32, height: 32, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: .off)
+            // The software renderer has no OpenGL, so no late swap.
+            #expect(renderer.vsyncModes == [.on, .off])
+            #expect(renderer.vsync == .off && renderer.notes.isEmpty, "asking the driver changed nothing")
+            var seen: [VSyncMode] = []
+            for _ in 0..<4 {
+                seen.append(renderer.setVSync(renderer.nextVSyncMode))
+            }
+            #expect(seen == [.on, .off, .on, .off])
+            #expect(!renderer.notes.contains { $0.contains("unavailable") })
+        }
+
         @Test func missingBMPNamesThePath() throws {
             let session = try SDLSession(videoDriver: "offscreen")
             defer { session.shutdown() }

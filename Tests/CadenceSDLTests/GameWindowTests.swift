@@ -101,6 +101,17 @@ extension SDLSuites {
             #expect((w, h) == (64, 48))
         }
 
+        @Test("The title is the window's, as SDL reports it, and changes with it")
+        func title() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let game = try GameWindow(session: session, title: "first", width: 64, height: 48, headless: true)
+            #expect(game.title == "first" && String(cString: SDL_GetWindowTitle(game.window.handle)) == "first")
+            game.title = "Level 2 — 59.9 FPS"
+            #expect(String(cString: SDL_GetWindowTitle(game.window.handle)) == "Level 2 — 59.9 FPS")
+            #expect(game.window.title == "Level 2 — 59.9 FPS")
+        }
+
         @Test("It runs a client that writes only runFrame, at the cap")
         func runs() throws {
             let session = try SDLSession(videoDriver: "offscreen")

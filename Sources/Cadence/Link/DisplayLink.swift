@@ -62,18 +62,19 @@ public final class DisplayLink {
 
     /// Plans the next callback, the previous frame having reached the glass
     /// at `lastFlip` (nil before the first) and nothing known of the one before.
-    package func nextFrame(now: Nanoseconds, lastFlip: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
+    public func nextFrame(now: Nanoseconds, lastFlip: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
         nextFrame(now: now, flips: FlipHistory(last: lastFlip), timing: timing)
     }
 
-    /// Plans the next callback.
+    /// Plans the next callback. `FrameLoop` calls it every frame; public for a
+    /// loop of one's own and for measuring the link alone (`cadence-bench`).
     ///
     /// - Parameters:
     ///   - now: when the callback starts.
     ///   - flips: when the last two frames reached the glass (the vblanks
     ///     that showed them); empty before the first frame.
     ///   - timing: what the display can do now.
-    package func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
+    public func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
         let lastFlip = flips.last
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
         // Targets lie strictly after this: now, and never before the last

@@ -22,7 +22,7 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     }
 
     /// Advances virtual time by `duration`.
-    package func doWork(_ duration: Nanoseconds) {
+    public func doWork(_ duration: Nanoseconds) {
         virtualClock.advance(by: max(0, duration))
     }
 

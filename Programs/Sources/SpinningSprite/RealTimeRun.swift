@@ -30,7 +30,7 @@ struct RealTimeRun {
             case .toggleFullscreen:
                 do { try game.setFullscreen(!game.window.isFullscreen) } catch { printError("\(error)") }
             case .cycleVSync:
-                game.setVSync(game.renderer.vsync.next)
+                game.setVSync(game.renderer.nextVSyncMode)
                 // Only the new mode's fallback, not the notes already printed at start.
                 if let note = game.renderer.vsyncNote { printError(note) }
             case .displayMoved:
