@@ -1,7 +1,7 @@
 #include "CXPresentClock.h"
 
-#include <SDL.h>
-#include <SDL_syswm.h>
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
 
 uint32_t cadence_sdl_x11_window(struct SDL_Window *window) {
     SDL_SysWMinfo info;

@@ -32,11 +32,11 @@ final class GuessingCompositorBackend: FrameBackend, ScriptedWork {
         .fixed(estimator.grid ?? VsyncGrid(origin: lastReturn ?? 0, rate: FrameRate(numerator: 60)))
     }
 
-    func present(isRepeat: Bool) -> PresentOutcome {
+    func present() -> PresentOutcome {
         let submitted = virtualClock.now
         // The compositor shows a frame at its first repaint after the copy.
         let shown = repaint.time(at: repaint.index(atOrAfter: submitted + 200_000))
-        if !isRepeat { frames.append((submitted, shown)) }
+        frames.append((submitted, shown))
         let jitter = Nanoseconds.random(in: 0...3_000_000, using: &random)
         let returned = (returns == .atOnce ? submitted + 200_000 : shown) + jitter
         virtualClock.sleep(until: returned)
