@@ -20,8 +20,7 @@ struct RealTimeRun {
         do {
             scene = try Scene(window: game.window, renderer: game.renderer, spritePath: options.spritePath)
         } catch {
-            printError("--sprite: cannot load \"\(options.spritePath)\": \(error)")
-            throw ExitCode(65)
+            throw options.spriteFailure(error)
         }
         let sprite = Game(config: options.config, scene: scene, trace: try outputs.openTrace(), start: outputs.start,
                           displayRate: Double(game.display.info?.refreshHz ?? 60)) { game.status }
@@ -39,15 +38,14 @@ struct RealTimeRun {
         }
         Interrupts.finishAtExit {
             printError("the display server went away: run ended")
-            do { print(try sprite.finish()) } catch { printError("\(error)") }
+            do { print(try sprite.finish()) } catch let failure as OutputFailure {
+                printError("--trace: \(failure.reason)")
+                print(failure.summary)
+            } catch {}
         }
         game.run(sprite)
         Interrupts.finishAtExit(nil)
-        if let path = outputs.screenshot {
-            try sprite.saveScreenshot(to: path)
-            print("screenshot saved to \(path)")
-        }
-        print(try sprite.finish())
+        try sprite.end(screenshot: outputs.screenshot)
     }
 
     /// SDL with a display server, or the offscreen driver when headless.

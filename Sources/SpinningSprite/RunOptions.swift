@@ -25,6 +25,20 @@ struct RunOptions {
             .deletingLastPathComponent().deletingLastPathComponent()
         return packageRoot.appendingPathComponent(local).path
     }
+
+    /// The exit for a sprite that could not be loaded, the same in every mode:
+    /// 66 ("cannot open input") when it is missing, a directory or unreadable,
+    /// 65 ("bad data") when it is a file but not a BMP SDL can read.
+    func spriteFailure(_ error: Error) -> ExitCode {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: spritePath, isDirectory: &isDirectory)
+        if !exists || isDirectory.boolValue || !FileManager.default.isReadableFile(atPath: spritePath) {
+            printError("--sprite: cannot open \"\(spritePath)\"" + (isDirectory.boolValue ? ": it is a directory" : ""))
+            return ExitCode(66)
+        }
+        printError("--sprite: \"\(spritePath)\" is not a BMP image (\(error))")
+        return ExitCode(65)
+    }
 }
 
 /// What the user asked to save, checked before the run starts so a bad path
