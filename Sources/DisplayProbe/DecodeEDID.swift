@@ -7,7 +7,10 @@ struct DecodeEDID: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edid",
         abstract: "Decodes an EDID: binary, a hex dump, edid-decode output or a whole xrandr --props listing.",
-        discussion: "Exits 65 when the file is not an EDID; a checksum mismatch is only a warning on stderr."
+        discussion: """
+        Exits 66 when the file cannot be opened (missing, a directory, no permission), 65 when it is
+        not an EDID; a checksum mismatch is only a warning on stderr.
+        """
     )
 
     @Argument(help: "The EDID file, or - for standard input, e.g. /sys/class/drm/card0-DP-1/edid.")
@@ -23,6 +26,7 @@ struct DecodeEDID: ParsableCommand {
             edid = decoded
         case .failure(let failure):
             printError("display-probe: \(failure)")
+            if case .unreadable = failure { throw ExitCode(66) }
             throw ExitCode(65)
         }
         for warning in edid.warnings { printError("warning: \(file): \(warning)") }

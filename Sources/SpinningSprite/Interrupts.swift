@@ -40,19 +40,18 @@ enum Interrupts {
     /// Whether a stop was requested.
     static var requested: Bool { flag != 0 }
 
-    /// Installs the handlers; call once at start-up.
+    /// Installs the handlers; call once, first thing at start-up.
     ///
     /// The signals are also unblocked: a parent that starts the game from a
     /// thread with them blocked (Dispatch worker threads block them) would
     /// otherwise pass that mask on, and Ctrl-C would never arrive.
     static func install() {
-        var stops = sigset_t()
-        sigemptyset(&stops)
+        var handled = sigset_t()
+        sigemptyset(&handled)
         for number in stopSignals {
             signal(number) { _ in Interrupts.flag = 1 }
-            sigaddset(&stops, number)
+            sigaddset(&handled, number)
         }
-        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         for number in fatalSignals {
             var action = SignalAction()
             action.__sigaction_handler.sa_handler = { number in
@@ -62,7 +61,9 @@ enum Interrupts {
             }
             sigemptyset(&action.sa_mask)
             previous.withUnsafeMutableBufferPointer { _ = sigaction(number, &action, $0.baseAddress! + Int(number)) }
+            sigaddset(&handled, number)
         }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     /// Runs `finish` if the process exits while a run is unfinished (another

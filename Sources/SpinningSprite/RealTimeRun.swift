@@ -57,16 +57,30 @@ struct RealTimeRun {
         let noDisplay = """
             Run with --headless to render offscreen, or inside a virtual X server: xvfb-run -a spinning-sprite
             """
+        let environment = ProcessInfo.processInfo.environment
+        let named = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        // Said before SDL is asked, so this is the first line the player reads
+        // (SDL's Wayland attempt would print its own complaint first).
+        if !options.headless, named("SDL_VIDEODRIVER") == nil, named("DISPLAY") == nil, named("WAYLAND_DISPLAY") == nil {
+            printError("no display server: DISPLAY and WAYLAND_DISPLAY are unset.\n\(noDisplay)")
+            throw ExitCode.failure
+        }
+        let servers = [named("DISPLAY").map { "the X server at DISPLAY=\($0)" },
+                       named("WAYLAND_DISPLAY").map { "the Wayland compositor at WAYLAND_DISPLAY=\($0)" }]
+            .compactMap { $0 }
+        let unreachable = "no display server: "
+            + (servers.isEmpty ? "SDL_VIDEODRIVER=\(named("SDL_VIDEODRIVER") ?? "")" : servers.joined(separator: " and "))
+            + " could not be reached"
         let session: SDLSession
         do {
             session = try SDLSession(videoDriver: options.headless ? "offscreen" : nil)
         } catch {
-            printError(options.headless ? "\(error)" : "no display server (\(error)).\n\(noDisplay)")
+            printError(options.headless ? "\(error)" : "\(unreachable) (\(error)).\n\(noDisplay)")
             throw ExitCode.failure
         }
         if !options.headless && !session.showsWindows {
             session.shutdown()
-            printError("no display server (DISPLAY and WAYLAND_DISPLAY are unset; SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
+            printError("\(unreachable) (SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
             throw ExitCode.failure
         }
         return session

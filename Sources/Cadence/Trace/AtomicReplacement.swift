@@ -106,6 +106,20 @@ public final class AtomicReplacement {
         Self.unregister(directory, temporaryName)
     }
 
+    /// Throws unless a file could be created at `path`, touching nothing: its
+    /// directory exists and is writable, and `path` is not a directory. For
+    /// checking an output's path before a run rather than after it.
+    public static func checkCreatable(_ path: String) throws {
+        let file = try AtomicReplacement(path: path)
+        var status = stat()
+        if fstatat(file.directory, file.name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw TraceError(description: "\"\(path)\" is a directory; name a file in it")
+        }
+        if faccessat(file.directory, ".", W_OK, AT_EACCESS) != 0 {
+            throw TraceError(description: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Writes `bytes` to `path` in one go: all of them, or `path` left as it was.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let file = try AtomicReplacement(path: path)
