@@ -44,6 +44,7 @@ struct DecodeEDID: ParsableCommand {
                          ("timing_class", .string($0.timingClassName)),
                          ("not_vrr_because", .string(edid.rangeLimitsVerdict))])
             } ?? .null),
+            ("not_trustworthy_because", edid.untrustworthyReason.map(JSON.string) ?? .null),
             ("variable_refresh", edid.variableRefresh.map {
                 .object([("min_hz", .int($0.range.minHz)), ("max_hz", .int($0.range.maxHz)),
                          ("source", .string($0.source.rawValue))])
@@ -62,11 +63,13 @@ struct DecodeEDID: ParsableCommand {
         ]
         if let verdict = edid.rangeLimitsVerdict { lines.append("                   range limits \(verdict)") }
         lines += [
-            "variable refresh:  " + (edid.variableRefresh?.description ?? "none (fixed refresh)"),
+            "variable refresh:  " + (edid.variableRefresh?.description
+                ?? edid.untrustworthyReason.map { "none (the EDID is not trustworthy: \($0))" } ?? "none (fixed refresh)"),
             "extensions:        " + (edid.extensionTags.isEmpty ? "none" : edid.extensionTags.map(Self.extensionName).joined(separator: ", ")),
         ]
         for candidate in edid.variableRefreshCandidates {
-            let verdict = candidate == edid.variableRefresh ? "selected"
+            let verdict = edid.untrustworthyReason != nil ? "not trusted"
+                : candidate == edid.variableRefresh ? "selected"
                 : candidate.range.isValidVariableRefresh ? "valid, outranked" : "invalid, skipped"
             lines.append("  candidate:       \(candidate) (\(verdict))")
         }

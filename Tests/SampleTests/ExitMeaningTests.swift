@@ -1,3 +1,4 @@
+import CadenceTestFixtures
 import Foundation
 import Testing
 
@@ -89,6 +90,33 @@ struct ExitMeaningTests {
                 #expect(result.status == status, "\(path) \(json): \(result.stderr)")
             }
         }
+    }
+
+    @Test("display-probe edid: a typo in an edid-decode hex block exits 65; a header then garbage is not trustworthy, not VRR")
+    func probeBadEDIDs() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        var text = RealEDIDs.edidDecodeText(RealEDIDs.lg27GL850)
+        // Block 1's first line loses one digit.
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[11]
+        text = text.replacingOccurrences(of: line, with: line.dropFirst())
+        let broken = dir.appendingPathComponent("broken.txt")
+        try Data(text.utf8).write(to: broken)
+        let typo = try Subprocess.run("display-probe", ["edid", broken.path])
+        #expect(typo.status == 65, "\(typo.stdout) \(typo.stderr)")
+        #expect(typo.stderr.contains("line 12"), "\(typo.stderr)")
+
+        var generator = SystemRandomNumberGenerator()
+        let garbage = dir.appendingPathComponent("garbage.bin")
+        var bytes = (0..<1_024).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes.replaceSubrange(0..<9, with: [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x1E])
+        bytes[0x12] = 7
+        try Data(bytes).write(to: garbage)
+        let probe = try Subprocess.run("display-probe", ["edid", garbage.path])
+        #expect(probe.stdout.contains("variable refresh:  none (the EDID is not trustworthy"), "\(probe.stdout)")
+        let json = try Subprocess.run("display-probe", ["edid", garbage.path, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["variable_refresh"] is NSNull)
+        #expect(object?["not_trustworthy_because"] is String)
     }
 
     @Test("The template never truncates an existing file: a failed start and a quit before the screenshot leave it as it was")
