@@ -30,6 +30,12 @@ public struct Image: Sendable {
         try AtomicReplacement.write(try bmpBytes(), to: path)
     }
 
+    /// The same for a path given as the file system's bytes, which need not
+    /// be UTF-8 (see ``RawArguments``).
+    public func saveBMP(toPathBytes path: [UInt8]) throws {
+        try AtomicReplacement.write(try bmpBytes(), toPathBytes: path)
+    }
+
     /// The image as the bytes of a 32-bit BMP file, encoded by `SDL_SaveBMP_RW` in memory.
     public func bmpBytes() throws -> [UInt8] {
         var pixels = argb

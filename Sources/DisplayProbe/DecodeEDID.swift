@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Cadence
 import CadenceSDL
 
@@ -21,16 +24,29 @@ struct DecodeEDID: ParsableCommand {
 
     func run() throws {
         let edid: EDID
-        switch EDIDFile.load(file) {
+        let path = Self.openablePath(file)
+        switch EDIDFile.load(path) {
         case .success(let decoded):
             edid = decoded
         case .failure(let failure):
-            printError("display-probe: \(failure)")
+            printError("display-probe: " + "\(failure)".replacing(path, with: file))
             if case .unreadable = failure { throw ExitCode(66) }
             throw ExitCode(65)
         }
         for warning in edid.warnings { printError("warning: \(file): \(warning)") }
         print(json ? Self.json(edid).text : Self.text(edid))
+    }
+
+    /// A path that opens the file the user named: the name itself, or, when
+    /// its bytes are not UTF-8 (which the argument parser cannot hold), the
+    /// file opened by those bytes and named by its descriptor.
+    private static func openablePath(_ file: String) -> String {
+        let bytes = RawArguments.bytes(of: file)
+        guard bytes != Array(file.utf8) else { return file }
+        let fd = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_RDONLY | O_NONBLOCK)
+        }
+        return fd >= 0 ? "/dev/fd/\(fd)" : file
     }
 
     /// The documented object: product_name, edid_version, range_limits (with

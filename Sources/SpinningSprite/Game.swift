@@ -117,7 +117,7 @@ final class Game: FrameLoopClient {
 
     /// Draws the last frame again, with the status it was drawn with (the
     /// loop has ended since), and saves it: the screenshot of the run.
-    func saveScreenshot(to path: String) throws {
+    func saveScreenshot(to path: [UInt8]) throws {
         guard let scene, let frame = lastFrame else { return }
         let status = lastStatus ?? describeDisplay()
         try scene.screenshot(to: path) { draw(frame, on: scene, status: status) }
@@ -145,11 +145,11 @@ final class Game: FrameLoopClient {
     /// create output") if any output could not be written. Each output is
     /// written beside its path and renamed into place, so one that failed
     /// leaves an older file as it was, and one that had room is kept.
-    func end(screenshot path: String?) throws {
+    func end(_ outputs: Outputs) throws {
         var failed = false
-        if let path {
+        if let path = outputs.screenshot, let bytes = outputs.screenshotBytes {
             do {
-                try saveScreenshot(to: path)
+                try saveScreenshot(to: bytes)
                 print("screenshot saved to \(path)")
             } catch {
                 printError("--screenshot: not saved: \(error)")

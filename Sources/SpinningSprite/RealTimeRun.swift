@@ -45,7 +45,7 @@ struct RealTimeRun {
         }
         game.run(sprite)
         Interrupts.finishAtExit(nil)
-        try sprite.end(screenshot: outputs.screenshot)
+        try sprite.end(outputs)
     }
 
     /// SDL with a display server, or the offscreen driver when headless.

@@ -119,6 +119,39 @@ struct ExitMeaningTests {
         #expect(object?["not_trustworthy_because"] is String)
     }
 
+    /// The names in `directory`, as bytes.
+    private func names(in directory: URL) throws -> [[UInt8]] {
+        try Subprocess.runExecutable("/usr/bin/find", [directory.path, "-mindepth", "1", "-printf", "%f\\0"])
+            .stdoutBytes.split(separator: 0).map(Array.init)
+    }
+
+    @Test("File names round-trip as bytes: a trace and a screenshot named \\xff.csv and \\xfe.bmp are written under those names")
+    func nonUTF8OutputNames() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        // The shell builds the names from bytes; Foundation's arguments could not carry them.
+        let result = try Subprocess.runExecutable("/bin/bash", [
+            "-c", "\"$0\" --simulate-display fixed:60 --frames 3 --trace \"$1/$(printf '\\377').csv\" "
+                + "--screenshot \"$1/$(printf '\\376').bmp\"",
+            binary, dir.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Set(try names(in: dir)) == [[0xFF] + Array(".csv".utf8), [0xFE] + Array(".bmp".utf8)])
+    }
+
+    @Test("display-probe edid opens a file whose name is not UTF-8")
+    func nonUTF8InputName() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        try Data(RealEDIDs.lg27GL850).write(to: dir.appendingPathComponent("monitor.bin"))
+        let binary = Subprocess.productsDirectory.appendingPathComponent("display-probe").path
+        let result = try Subprocess.runExecutable("/bin/bash", [
+            "-c", "mv \"$1/monitor.bin\" \"$1/$(printf '\\377').bin\" && \"$0\" edid \"$1/$(printf '\\377').bin\"",
+            binary, dir.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("27GL850"), "\(result.stdout)")
+    }
+
     @Test("The template never truncates an existing file: a failed start and a quit before the screenshot leave it as it was")
     func templateKeepsFile() throws {
         let keep = try Subprocess.temporaryDirectory().appendingPathComponent("keep.bmp")

@@ -7,6 +7,8 @@ enum Subprocess {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Standard output as bytes, for output that need not be UTF-8 (file names).
+        var stdoutBytes: [UInt8] = []
     }
 
     /// The directory holding the built products: next to the test bundle, or
@@ -61,9 +63,10 @@ enum Subprocess {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
+        let output = stdoutData.wait()
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdoutData.wait(), as: UTF8.self),
-                      stderr: String(decoding: stderrData.wait(), as: UTF8.self))
+                      stdout: String(decoding: output, as: UTF8.self),
+                      stderr: String(decoding: stderrData.wait(), as: UTF8.self), stdoutBytes: Array(output))
     }
 
     /// A fresh temporary directory for one test's files.

@@ -15,31 +15,41 @@ import Musl
 /// it is registered, so the handler of a signal that ends the process can
 /// remove it with ``removeUnfinished()``.
 public final class AtomicReplacement {
-    /// Where the finished file goes.
+    /// Where the finished file goes, for messages (invalid UTF-8 shown as U+FFFD).
     public let path: String
-    /// Where it is written until ``commit()``.
+    /// Where it is written until ``commit()``, for messages.
     public let temporaryPath: String
     /// The directory, held open: the file lands in it even if it is renamed
     /// meanwhile, and a removed directory is an error, not a stray file.
     private let directory: Int32
-    private let name: String
-    private let temporaryName: String
+    /// The file's name and the temporary one, as bytes with a closing NUL.
+    private let name: [CChar]
+    private let temporaryName: [CChar]
 
     /// The longest file name (not path) Linux file systems take, in bytes.
     static let maximumNameLength = 255
 
     /// Opens `path`'s directory, names the temporary file and removes stale
     /// ones of dead runs; creates nothing. Throws when the directory cannot be opened.
-    public init(path: String) throws {
-        self.path = path
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let directoryPath = slash.map { String(path[...$0]) } ?? ""
-        name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let suffix = ".\(getpid()).partial"
-        let stem = Self.stem(of: Array(name.utf8), suffixLength: suffix.utf8.count)
-        temporaryName = stem + suffix
-        temporaryPath = directoryPath + temporaryName
-        directory = open(directoryPath.isEmpty ? "." : directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    public convenience init(path: String) throws {
+        try self.init(pathBytes: Array(path.utf8))
+    }
+
+    /// The same for a path given as the file system's bytes, which need not
+    /// be UTF-8 (see ``RawArguments``).
+    public init(pathBytes: [UInt8]) throws {
+        path = String(decoding: pathBytes, as: UTF8.self)
+        let slash = pathBytes.lastIndex(of: UInt8(ascii: "/"))
+        let directoryBytes = slash.map { Array(pathBytes[...$0]) } ?? Array(".".utf8)
+        let nameBytes = slash.map { Array(pathBytes[($0 + 1)...]) } ?? pathBytes
+        let suffix = Array(".\(getpid()).partial".utf8)
+        let stem = Self.stem(of: nameBytes, suffixLength: suffix.count)
+        name = Self.cString(nameBytes)
+        temporaryName = Self.cString(stem + suffix)
+        temporaryPath = String(decoding: (slash == nil ? [] : directoryBytes) + stem + suffix, as: UTF8.self)
+        directory = Self.cString(directoryBytes).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
         guard directory >= 0 else {
             throw TraceError(description: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
         }
@@ -50,8 +60,12 @@ public final class AtomicReplacement {
         close(directory)
     }
 
+    private static func cString(_ bytes: [UInt8]) -> [CChar] {
+        bytes.map { CChar(bitPattern: $0) } + [0]
+    }
+
     /// `.` and as much of `name` as fits beside a suffix of `suffixLength` bytes.
-    private static func stem(of name: [UInt8], suffixLength: Int) -> String {
+    private static func stem(of name: [UInt8], suffixLength: Int) -> [UInt8] {
         let room = maximumNameLength - 1 - suffixLength
         var kept = Array(name.prefix(room))
         // Cut on a character boundary: drop a UTF-8 sequence left incomplete.
@@ -59,22 +73,22 @@ public final class AtomicReplacement {
             while let last = kept.last, last & 0xC0 == 0x80 { kept.removeLast() }
             if let last = kept.last, last & 0xC0 == 0xC0 { kept.removeLast() }
         }
-        return "." + String(decoding: kept, as: UTF8.self)
+        return [UInt8(ascii: ".")] + kept
     }
 
     /// Removes `<stem>.<pid>.partial` files whose process has ended.
-    private func removeStalePartials(stem: String) {
+    private func removeStalePartials(stem: [UInt8]) {
         let scan = dup(directory)
         guard scan >= 0, let dir = fdopendir(scan) else { return }
         defer { closedir(dir) }
+        let prefix = stem + [UInt8(ascii: ".")], suffix = Array(".partial".utf8)
         while let entry = readdir(dir) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            guard entryName.hasPrefix(stem + "."), entryName.hasSuffix(".partial") else { continue }
-            let middle = entryName.dropFirst(stem.count + 1).dropLast(".partial".count)
-            guard let pid = pid_t(middle), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlinkat(directory, entryName, 0) }
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard entryName.count > prefix.count + suffix.count, entryName.starts(with: prefix),
+                  entryName.suffix(suffix.count).elementsEqual(suffix) else { continue }
+            let middle = entryName.dropFirst(prefix.count).dropLast(suffix.count)
+            guard let pid = pid_t(String(decoding: middle, as: UTF8.self)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlinkat(directory, Self.cString(entryName), 0) }
         }
     }
 
@@ -107,22 +121,36 @@ public final class AtomicReplacement {
     }
 
     /// Throws unless a file could be created at `path`, touching nothing: its
-    /// directory exists and is writable, and `path` is not a directory. For
-    /// checking an output's path before a run rather than after it.
+    /// directory exists and is writable, and `path` is neither a directory nor
+    /// a read-only file. For checking an output's path before a run rather
+    /// than after it.
     public static func checkCreatable(_ path: String) throws {
-        let file = try AtomicReplacement(path: path)
+        try checkCreatable(pathBytes: Array(path.utf8))
+    }
+
+    /// The same for a path given as the file system's bytes.
+    public static func checkCreatable(pathBytes: [UInt8]) throws {
+        let file = try AtomicReplacement(pathBytes: pathBytes)
+        let path = file.path
         var status = stat()
         if fstatat(file.directory, file.name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw TraceError(description: "\"\(path)\" is a directory; name a file in it")
         }
-        if faccessat(file.directory, ".", W_OK, AT_EACCESS) != 0 {
+        if faccessat(file.directory, ".", W_OK, AT_EACCESS) != 0
+            || fstatat(file.directory, file.name, &status, 0) == 0 && faccessat(file.directory, file.name, W_OK, AT_EACCESS) != 0 {
             throw TraceError(description: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
         }
     }
 
     /// Writes `bytes` to `path` in one go: all of them, or `path` left as it was.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let file = try AtomicReplacement(path: path)
+        try write(bytes, toPathBytes: Array(path.utf8))
+    }
+
+    /// The same for a path given as the file system's bytes.
+    public static func write(_ bytes: [UInt8], toPathBytes pathBytes: [UInt8]) throws {
+        let file = try AtomicReplacement(pathBytes: pathBytes)
+        let path = file.path
         let fd = try file.create()
         var written = 0
         var failure: Int32 = 0
@@ -153,14 +181,14 @@ public final class AtomicReplacement {
     nonisolated(unsafe) private static var unfinished =
         [(Int32, UnsafeMutablePointer<CChar>?)](repeating: (-1, nil), count: 16)
 
-    private static func register(_ directory: Int32, _ name: String) {
+    private static func register(_ directory: Int32, _ name: [CChar]) {
         guard let slot = unfinished.firstIndex(where: { $0.1 == nil }) else { return }
-        unfinished[slot] = (directory, strdup(name))
+        unfinished[slot] = (directory, name.withUnsafeBufferPointer { strdup($0.baseAddress!) })
     }
 
-    private static func unregister(_ directory: Int32, _ name: String) {
+    private static func unregister(_ directory: Int32, _ name: [CChar]) {
         for slot in unfinished.indices {
-            if let copy = unfinished[slot].1, unfinished[slot].0 == directory, String(cString: copy) == name {
+            if let copy = unfinished[slot].1, unfinished[slot].0 == directory, strcmp(copy, name) == 0 {
                 unfinished[slot] = (-1, nil)
                 free(copy)
             }

@@ -19,15 +19,16 @@ final class TextFile {
     /// Where the text is written until ``close()``.
     var temporaryPath: String { replacement.temporaryPath }
 
-    /// Starts writing `path` (created or replaced on ``close()``); throws with the system's reason.
-    init(path: String) throws {
-        replacement = try AtomicReplacement(path: path)
+    /// Starts writing the file at `pathBytes` (created or replaced on
+    /// ``close()``); throws with the system's reason.
+    init(pathBytes: [UInt8]) throws {
+        replacement = try AtomicReplacement(pathBytes: pathBytes)
         let fd = try replacement.create()
         guard let handle = fdopen(fd, "w") else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             replacement.discard()
-            throw TraceError(description: "cannot write \"\(path)\": \(reason)")
+            throw TraceError(description: "cannot write \"\(replacement.path)\": \(reason)")
         }
         self.handle = handle
     }

@@ -39,7 +39,7 @@ struct SimulationRun {
         }
         let loop = FrameLoop(link: DisplayLink(), backend: backend)
         loop.run(game)
-        try game.end(screenshot: outputs.screenshot)
+        try game.end(outputs)
     }
 }
 
