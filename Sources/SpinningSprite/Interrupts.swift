@@ -10,6 +10,8 @@ import Foundation
 /// asked to save is lost. Every other signal that would end the process and
 /// can be caught (SIGQUIT, SIGUSR1, SIGALRM, a crash's SIGSEGV, ...) first
 /// removes the unfinished temporary files, then ends it as it would have.
+/// SIGXFSZ (a file grew past the process's size limit) is ignored: the write
+/// then fails, and is reported like a full disk (exit 73, older files kept).
 /// The handlers are installed before anything is opened.
 ///
 /// SDL also turns SIGINT and SIGTERM into a quit event while its video is up;
@@ -30,11 +32,14 @@ enum Interrupts {
 
     /// The catchable signals whose default action ends the process, beyond
     /// ``stopSignals``: they end it still, without leaving temporary files.
-    static let fatalSignals = [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    static let fatalSignals = [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
                                SIGIO, SIGPWR, SIGSTKFLT, SIGSYS, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV]
         + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
-    /// What each fatal signal did before, restored to end the process as it would have.
+    /// The signals a crash raises, from the faulting instruction.
+    private static let faultSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS]
+
+    /// What each fatal signal did before, restored for a crash's backtrace.
     nonisolated(unsafe) private static var previous = [SignalAction](repeating: SignalAction(), count: 65)
 
     /// Whether a stop was requested.
@@ -54,15 +59,25 @@ enum Interrupts {
         }
         for number in fatalSignals {
             var action = SignalAction()
-            action.__sigaction_handler.sa_handler = { number in
+            action.__sigaction_handler.sa_sigaction = { number, info, _ in
                 AtomicReplacement.removeUnfinished()
-                Interrupts.previous.withUnsafeBufferPointer { _ = sigaction(number, $0.baseAddress! + Int(number), nil) }
+                // A fault the kernel raised (a crash) goes back to the handler
+                // before ours, the runtime's backtracer: returning re-runs the
+                // faulting instruction. Anything sent (kill, raise) ends the
+                // process by the default action, as it would have without us.
+                if let info, info.pointee.si_code > 0, Interrupts.faultSignals.contains(number) {
+                    Interrupts.previous.withUnsafeBufferPointer { _ = sigaction(number, $0.baseAddress! + Int(number), nil) }
+                    return
+                }
+                signal(number, SIG_DFL)
                 raise(number)
             }
+            action.sa_flags = SA_SIGINFO
             sigemptyset(&action.sa_mask)
             previous.withUnsafeMutableBufferPointer { _ = sigaction(number, &action, $0.baseAddress! + Int(number)) }
             sigaddset(&handled, number)
         }
+        signal(SIGXFSZ, SIG_IGN)
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 

@@ -7,21 +7,43 @@ import Testing
 /// with the run's summary printed all the same.
 @Suite("Outputs under faults")
 struct OutputFaultTests {
-    /// A 64 KiB tmpfs of its own, unmounted when `body` returns.
-    private func withSmallFileSystem(_ body: (URL) throws -> Void) throws {
-        let mountPoint = try Subprocess.temporaryDirectory()
-        let mount = try Subprocess.runExecutable("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path])
-        try #require(mount.status == 0, "the tests run as root and mount a small tmpfs: \(mount.stderr)")
-        defer {
-            _ = try? Subprocess.runExecutable("/bin/umount", [mountPoint.path])
-            try? FileManager.default.removeItem(at: mountPoint)
-        }
-        try body(mountPoint)
+    /// How a test makes writes fail for want of room.
+    enum NoRoom: CaseIterable, CustomTestStringConvertible {
+        /// A 64 KiB tmpfs of the test's own (the tests run as root).
+        case smallFileSystem
+        /// A 64 KiB file size limit (`prlimit --fsize`): the same write fails,
+        /// with EFBIG instead of ENOSPC. Also what `smallFileSystem` falls back
+        /// to where mounting is not allowed.
+        case fileSizeLimit
+
+        var testDescription: String { self == .smallFileSystem ? "a full 64 KiB tmpfs" : "a 64 KiB file size limit" }
     }
 
-    /// Fills `directory`'s file system to the last byte.
-    private func fill(_ directory: URL) throws {
-        _ = try Subprocess.runExecutable("/bin/dd", ["if=/dev/zero", "of=\(directory.path)/filler", "bs=4096"])
+    /// What a test gets: a directory where writes run out of room, a way to
+    /// leave no room at all before the run, and a runner of spinning-sprite.
+    struct Room {
+        let directory: URL
+        /// Fills the tmpfs to its last byte; under a file size limit, where
+        /// every file has the same 64 KiB from the start, does nothing.
+        let fill: () throws -> Void
+        let run: ([String]) throws -> Subprocess.Result
+    }
+
+    /// Runs `body` in a directory where writes run out of room as `noRoom` says.
+    private func withNoRoom(_ noRoom: NoRoom, _ body: (Room) throws -> Void) throws {
+        let directory = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        if noRoom == .smallFileSystem,
+           try Subprocess.runExecutable("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", directory.path]).status == 0 {
+            defer { _ = try? Subprocess.runExecutable("/bin/umount", [directory.path]) }
+            let fill = { _ = try Subprocess.runExecutable("/bin/dd", ["if=/dev/zero", "of=\(directory.path)/filler", "bs=4096"]) }
+            try body(Room(directory: directory, fill: fill) { try Subprocess.runExecutable(binary, $0) })
+            return
+        }
+        try body(Room(directory: directory, fill: {}) {
+            try Subprocess.runExecutable("/usr/bin/prlimit", ["--fsize=65536", binary] + $0)
+        })
     }
 
     private func partials(in directory: URL) -> [String] {
@@ -30,16 +52,16 @@ struct OutputFaultTests {
 
     private func contents(_ url: URL) -> String? { try? String(contentsOf: url, encoding: .utf8) }
 
-    @Test("A screenshot on a full disk: the older screenshot stays, the trace on another disk is kept, exit 73 with the summary",
-          arguments: [false, true])
-    func fullDiskScreenshot(fullFromStart: Bool) throws {
-        try withSmallFileSystem { small in
-            let shot = small.appendingPathComponent("s.bmp")
+    @Test("A screenshot with no room: the older screenshot stays, the trace that had room is kept, exit 73 with the summary",
+          arguments: NoRoom.allCases, [false, true])
+    func fullDiskScreenshot(noRoom: NoRoom, fullFromStart: Bool) throws {
+        try withNoRoom(noRoom) { room in
+            let small = room.directory, shot = small.appendingPathComponent("s.bmp")
             try Data("OLD SCREENSHOT".utf8).write(to: shot)
-            if fullFromStart { try fill(small) }
+            if fullFromStart { try room.fill() }
             let trace = try Subprocess.temporaryDirectory().appendingPathComponent("t.csv")
-            let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30",
-                                                                "--screenshot", shot.path, "--trace", trace.path])
+            let result = try room.run(["--simulate-display", "fixed:60", "--frames", "30",
+                                  "--screenshot", shot.path, "--trace", trace.path])
             #expect(result.status == 73, "\(result.stderr)")
             #expect(result.stdout.contains("frames 30, achieved"), "the summary: \(result.stdout)")
             #expect(result.stderr.contains("s.bmp"))
@@ -49,16 +71,15 @@ struct OutputFaultTests {
         }
     }
 
-    @Test("A trace on a disk that is full from the start or fills during the run: the older trace stays, exit 73 with the summary",
-          arguments: [false, true])
-    func fullDiskTrace(fullFromStart: Bool) throws {
-        try withSmallFileSystem { small in
-            let trace = small.appendingPathComponent("t.csv")
+    @Test("A trace with no room from the start or running out during the run: the older trace stays, exit 73 with the summary",
+          arguments: NoRoom.allCases, [false, true])
+    func fullDiskTrace(noRoom: NoRoom, fullFromStart: Bool) throws {
+        try withNoRoom(noRoom) { room in
+            let small = room.directory, trace = small.appendingPathComponent("t.csv")
             try Data("OLD TRACE\n".utf8).write(to: trace)
-            if fullFromStart { try fill(small) }
+            if fullFromStart { try room.fill() }
             // 5000 rows of about 100 bytes: more than 64 KiB.
-            let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "5000",
-                                                                "--trace", trace.path])
+            let result = try room.run(["--simulate-display", "fixed:60", "--frames", "5000", "--trace", trace.path])
             #expect(result.status == 73, "\(result.stderr)")
             #expect(result.stdout.contains("frames 5000, achieved"), "the summary: \(result.stdout)")
             #expect(contents(trace) == "OLD TRACE\n")
@@ -71,10 +92,12 @@ struct OutputFaultTests {
         let parent = try Subprocess.temporaryDirectory()
         let original = parent.appendingPathComponent("d"), moved = parent.appendingPathComponent("moved")
         try FileManager.default.createDirectory(at: original, withIntermediateDirectories: false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { _ = rename(original.path, moved.path) }
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:240", "--duration", "86400",
                                                             "--trace", original.appendingPathComponent("t.csv").path],
-                                        timeout: 60, signal: (after: 2, number: SIGTERM))
+                                        timeout: 60, signal: (after: 1.5, number: SIGTERM)) {
+            #expect(rename(original.path, moved.path) == 0)
+            usleep(200_000)     // frames go on being written into the moved directory
+        }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("frames "))
         let rows = contents(moved.appendingPathComponent("t.csv"))?.split(separator: "\n") ?? []
@@ -87,10 +110,12 @@ struct OutputFaultTests {
         let parent = try Subprocess.temporaryDirectory()
         let directory = parent.appendingPathComponent("d")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { try? FileManager.default.removeItem(at: directory) }
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:240", "--duration", "86400",
                                                             "--trace", directory.appendingPathComponent("t.csv").path],
-                                        timeout: 60, signal: (after: 2, number: SIGTERM))
+                                        timeout: 60, signal: (after: 1.5, number: SIGTERM)) {
+            #expect((try? FileManager.default.removeItem(at: directory)) != nil)
+            usleep(200_000)
+        }
         #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stdout.contains("frames "))
         #expect(result.stderr.contains("t.csv"))
