@@ -1,5 +1,7 @@
 // swift-tools-version:6.0
 // Cadence: a frame-paced game loop for Swift games on Linux, windowed by SDL2.
+// The libraries only, with no package dependencies, so a game's graph holds
+// nothing but them; the programs built on them are the package in Programs/.
 import PackageDescription
 
 let package = Package(
@@ -7,21 +9,11 @@ let package = Package(
     products: [
         .library(name: "Cadence", targets: ["Cadence"]),
         .library(name: "CadenceSDL", targets: ["CadenceSDL"]),
-        .executable(name: "spinning-sprite", targets: ["SpinningSprite"]),
-        .executable(name: "display-probe", targets: ["DisplayProbe"]),
-        .executable(name: "cadence-bench", targets: ["CadenceBench"]),
-        .executable(name: "template", targets: ["Template"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The only place that talks C to SDL2 (and SDL2_ttf for overlay text).
-        .systemLibrary(
-            name: "CSDL2",
-            pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
-        ),
+        // No pkg-config: see Sources/CSDL2/shim.h for why.
+        .systemLibrary(name: "CSDL2"),
         // libdrm, read-only: a connector's `vrr_capable` and its CRTC's `VRR_ENABLED`.
         .systemLibrary(
             name: "CDRM",
@@ -34,34 +26,9 @@ let package = Package(
         .target(name: "Cadence"),
         // The SDL platform layer and the real-time driver of the display link.
         .target(name: "CadenceSDL", dependencies: ["Cadence", "CSDL2", "CDRM", "CThreadTiming"]),
-        .executableTarget(
-            name: "SpinningSprite",
-            dependencies: [
-                "Cadence", "CadenceSDL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // The file to fork: a whole game in one file (Examples/Template/main.swift).
-        .executableTarget(name: "Template", dependencies: ["Cadence", "CadenceSDL"], path: "Examples/Template"),
-        .executableTarget(
-            name: "DisplayProbe",
-            dependencies: [
-                "Cadence", "CadenceSDL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // Scripts/bench: pacing figures, judged there and never in the tests.
-        .executableTarget(
-            name: "CadenceBench",
-            dependencies: [
-                "Cadence", "CadenceSDL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
         // Real monitors' EDID bytes, shared by the test targets (which cannot share sources).
         .target(name: "CadenceTestFixtures", path: "Tests/Fixtures"),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence", "CadenceTestFixtures"]),
         .testTarget(name: "CadenceSDLTests", dependencies: ["CadenceSDL", "CSDL2"]),
-        .testTarget(name: "SampleTests", dependencies: ["CadenceTestFixtures", "Cadence"]),
     ]
 )

@@ -8,7 +8,7 @@
 // pointer instead), C toggles a 30 FPS cap, L low latency (each frame starts
 // just in time for its target), Esc or Q quits.
 //
-//     swift run template [--frames N] [--screenshot out.bmp]
+//     swift run --package-path Programs template [--frames N] [--screenshot out.bmp]
 
 import Cadence
 import CadenceSDL
@@ -93,7 +93,7 @@ final class Game: FrameLoopClient {
     }
 
     func readInput(_ loop: FrameLoop) {
-        for event in EventPump.poll() {
+        for event in window.pollEvents() {   // pauses while hidden, follows the window to another display
             switch event {
             case .quit, .keyDown(.escape, _, _), .keyDown(.letter("q"), _, _): quit = true
             case .keyDown(.letter("c"), _, false):
@@ -104,8 +104,6 @@ final class Game: FrameLoopClient {
             case .mouseDown(let x, let y), .mouseMotion(let x, let y, dragging: true):
                 pointer = Point(x: Double(x), y: Double(y))
             case .mouseUp: pointer = nil
-            case .hidden: loop.link.isPaused = true   // no frames, no CPU, until shown again
-            case .shown: loop.link.isPaused = false
             default: break
             }
         }
@@ -135,7 +133,6 @@ final class Game: FrameLoopClient {
 
     func draw(player: Point, ball: Point, lowLatency: Bool) {
         let renderer = window.renderer
-        renderer.beginFrame()   // lets a frame be shown twice on a VRR panel below its range
         renderer.clear(Color(18, 20, 28))
         renderer.fill(Rect(x: Int(ball.x.rounded()), y: Int(ball.y.rounded()), width: 20, height: 20),
                       Color(240, 180, 60))
@@ -143,7 +140,6 @@ final class Game: FrameLoopClient {
                       Color(80, 160, 255))
         if window.rateLimit == .cap(30) { renderer.fill(Rect(x: 12, y: 12, width: 12, height: 12), Color(230, 60, 60)) }
         if lowLatency { renderer.fill(Rect(x: 30, y: 12, width: 12, height: 12), Color(80, 220, 120)) }
-        renderer.flush()        // draw now, so the present at the target is only the swap
     }
 }
 

@@ -4,10 +4,15 @@
 #ifndef CADENCE_CSDL2_SHIM_H
 #define CADENCE_CSDL2_SHIM_H
 
-#include <SDL.h>
-#include <SDL_ttf.h>
-#ifdef __linux__
+// Included by their SDL2/ directory rather than through pkg-config's
+// `-I.../SDL2`: sdl2.pc also carries `-D_REENTRANT`, which SwiftPM refuses with
+// a warning on every build of every package that uses Cadence (and glibc
+// needs no such flag). The module map links the two libraries itself.
+#if !__has_include(<SDL2/SDL.h>) || !__has_include(<SDL2/SDL_ttf.h>)
+#error "SDL2 and SDL2_ttf headers not found: install libsdl2-dev and libsdl2-ttf-dev (Cadence's Scripts/setup does)"
 #endif
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_ttf.h>
 
 /// `SDL_WINDOWPOS_CENTERED`: centre the window on the primary display.
 static inline int CSDL2_WindowPosCentered(void) { return (int)SDL_WINDOWPOS_CENTERED; }

@@ -1,3 +1,4 @@
+import Cadence
 import CSDL2
 
 /// The keys the sample and the library react to; everything else is `.other`.
@@ -78,14 +79,14 @@ public enum EventPump {
         return out
     }
 
-    /// Blocks until an event arrives or `timeoutMs` passes; used while paused so
-    /// the CPU rests instead of spinning.
-    public static func wait(timeoutMs: Int32) {
-        SDL_WaitEventTimeout(nil, timeoutMs)
+    /// Blocks until an event arrives or `timeout` passes (at least a
+    /// millisecond, SDL's unit); used while paused so the CPU rests instead of spinning.
+    public static func wait(timeout: Nanoseconds) {
+        SDL_WaitEventTimeout(nil, Int32(clamping: max(1, timeout / 1_000_000)))
     }
 
     /// Queues a synthetic key press, as if typed; for scripted input and tests.
-    package static func pushKey(_ key: Key, shift: Bool = false) {
+    public static func pushKey(_ key: Key, shift: Bool = false) {
         var e = SDL_Event()
         e.key.type = SDL_KEYDOWN.rawValue
         e.key.state = UInt8(SDL_PRESSED)
@@ -95,7 +96,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic left-button press or release at window coordinates.
-    package static func pushMouseButton(down: Bool, x: Int, y: Int) {
+    public static func pushMouseButton(down: Bool, x: Int, y: Int) {
         var e = SDL_Event()
         e.button.type = down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
         e.button.button = UInt8(SDL_BUTTON_LEFT)
@@ -105,7 +106,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic mouse motion, with the left button held when `dragging`.
-    package static func pushMouseMotion(x: Int, y: Int, dragging: Bool) {
+    public static func pushMouseMotion(x: Int, y: Int, dragging: Bool) {
         var e = SDL_Event()
         e.motion.type = SDL_MOUSEMOTION.rawValue
         e.motion.state = dragging ? CSDL2_Button(Int32(SDL_BUTTON_LEFT)) : 0

@@ -42,6 +42,12 @@ public final class GameWindow {
         set { loop.rateLimit = newValue }
     }
 
+    /// The window's title, for a game to change as it goes (a level, a score).
+    public var title: String {
+        get { window.title }
+        set { window.title = newValue }
+    }
+
     /// Opens SDL (the video driver it picks from the environment) and a
     /// window on it. Throws ``SDLError`` when there is no display server,
     /// including when SDL finds only a driver that shows nothing.
@@ -94,6 +100,31 @@ public final class GameWindow {
                                 headless: headless, vrr: vrr, vrrRange: vrrRange)
         loop = FrameLoop(link: DisplayLink(jitterTolerance: SDLBackend.jitterTolerance), backend: backend)
         loop.rateLimit = rateLimit
+        // SDL batches drawing until the present: run it when the game's frame is
+        // drawn, so it counts as the frame's work and the present at the target
+        // is only the swap (the software renderer takes milliseconds to rasterise).
+        loop.didRunFrame = { [renderer] in renderer.flush() }
+    }
+
+    /// Every pending event, after the window's chores: the link paused while
+    /// the window is hidden (no frames, no CPU) and resumed when it is shown,
+    /// and the display read again when the window moves or a display changes,
+    /// so the loop paces for the monitor the window is on now. The game still
+    /// sees every event.
+    public func pollEvents() -> [Event] {
+        let events = EventPump.poll()
+        for event in events { handle(event) }
+        return events
+    }
+
+    /// The chores for one event (see ``pollEvents()``).
+    func handle(_ event: Event) {
+        switch event {
+        case .hidden: link.isPaused = true
+        case .shown: link.isPaused = false
+        case .moved, .displayChanged: display.refresh()
+        default: break
+        }
     }
 
     /// Runs `client` until it ends the loop.

@@ -9,23 +9,14 @@ public final class Renderer {
     /// SDL's renderer backend name: `opengl`, `opengles2`, `software`, ...
     public let backend: String
     /// Why the renderer is not what was asked for (software fallback, vsync
-    /// fallback), for the overlay and the log; nil when it is.
-    public private(set) var notes: [String] = []
+    /// fallback), for the overlay and the log; empty when it is.
+    public var notes: [String] { creationNotes + (vsyncNote.map { [$0] } ?? []) }
+    /// Why the vsync mode in effect is not the one last asked for; nil when it is.
+    public private(set) var vsyncNote: String?
+    /// Why the renderer is not the accelerated one asked for.
+    private let creationNotes: [String]
     /// The vsync mode actually in effect, which may differ from the one asked for.
     public private(set) var vsync: VSyncMode
-
-    /// Whether each frame is kept so that ``presentAgain()`` can show it again.
-    ///
-    /// Low framerate compensation on a variable-refresh panel presents the
-    /// same frame more than once, but SDL's back buffer is undefined after a
-    /// present. While this is on, a frame is drawn into a texture (from
-    /// ``beginFrame()``) and copied to the back buffer for every present of it.
-    /// It costs one full-screen copy a present, so it is on only while it can
-    /// be needed; where the renderer cannot draw into a texture it stays off.
-    public var retainsFrames = false {
-        didSet { if !retainsFrames { frameTexture = nil } }
-    }
-    private var frameTexture: Texture?
 
     /// Creates a renderer, falling back from accelerated to software.
     ///
@@ -50,7 +41,7 @@ public final class Renderer {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         backend = info.name.map { String(cString: $0) } ?? "unknown"
-        self.notes = notes
+        creationNotes = notes
         self.vsync = .off
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         setVSync(vsync)
@@ -67,11 +58,11 @@ public final class Renderer {
     /// otherwise `on` is used and a note says so. Returns the mode in effect.
     @discardableResult
     public func setVSync(_ mode: VSyncMode) -> VSyncMode {
-        notes.removeAll { $0.hasPrefix("vsync") }
+        vsyncNote = nil
         switch mode {
         case .on, .off:
             if SDL_RenderSetVSync(handle, mode == .on ? 1 : 0) != 0 {
-                notes.append("vsync \(mode.rawValue) unsupported by \(backend): \(String(cString: SDL_GetError()))")
+                vsyncNote = "vsync \(mode.rawValue) unsupported by \(backend): \(String(cString: SDL_GetError()))"
                 vsync = mode == .on ? .off : .on
             } else {
                 vsync = mode
@@ -82,11 +73,35 @@ public final class Renderer {
                 vsync = .adaptive
             } else {
                 let reason = isGL ? String(cString: SDL_GetError()) : "the \(backend) renderer has no late swap"
-                notes.append("vsync adaptive unavailable (\(reason)); using on")
+                vsyncNote = "vsync adaptive unavailable (\(reason)); using on"
                 vsync = SDL_RenderSetVSync(handle, 1) == 0 ? .on : .off
             }
         }
         return vsync
+    }
+
+    /// The vsync modes this renderer really has, in the V-key order (on,
+    /// off, adaptive): adaptive only where the driver has late swap, so that
+    /// cycling through them offers each mode once and never a fallback.
+    /// Found by asking the driver, once, and leaving the mode as it was.
+    public private(set) lazy var vsyncModes: [VSyncMode] = {
+        let wanted = vsync
+        var modes = [VSyncMode.on, .off].filter { SDL_RenderSetVSync(handle, $0 == .on ? 1 : 0) == 0 }
+        // SDL_RenderSetVSync makes the renderer's GL context current for the swap interval.
+        if backend.hasPrefix("opengl"), SDL_RenderSetVSync(handle, 1) == 0, SDL_GL_SetSwapInterval(-1) == 0 {
+            modes.append(.adaptive)
+        }
+        let savedNote = vsyncNote
+        setVSync(wanted)
+        vsyncNote = savedNote
+        return modes
+    }()
+
+    /// The mode after the one in effect among ``vsyncModes``, for a key that cycles them.
+    public var nextVSyncMode: VSyncMode {
+        let modes = vsyncModes
+        guard let index = modes.firstIndex(of: vsync) else { return modes.first ?? vsync }
+        return modes[(index + 1) % modes.count]
     }
 
     /// The drawable size in pixels (differs from the window size on HiDPI).
@@ -94,24 +109,6 @@ public final class Renderer {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(handle, &w, &h)
         return (Int(w), Int(h))
-    }
-
-    /// Starts a frame: with ``retainsFrames`` on, drawing goes into the frame
-    /// texture (made anew when the output size changes); otherwise straight
-    /// to the back buffer.
-    public func beginFrame() {
-        guard retainsFrames else { return }
-        let (w, h) = outputSize
-        if frameTexture.map({ $0.width != w || $0.height != h }) ?? true {
-            frameTexture = SDL_CreateTexture(handle, CSDL2_PixelFormatARGB8888(),
-                                             Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h))
-                .map { Texture(handle: $0, width: w, height: h) }
-        }
-        guard let frameTexture, SDL_SetRenderTarget(handle, frameTexture.handle) == 0 else {
-            notes.append("frames cannot be retained (\(String(cString: SDL_GetError()))); repeats show the back buffer")
-            retainsFrames = false
-            return
-        }
     }
 
     /// Sets the colour for following clears, fills and lines.
@@ -163,18 +160,6 @@ public final class Renderer {
 
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
     public func present() {
-        if let frameTexture, SDL_GetRenderTarget(handle) == frameTexture.handle {
-            SDL_SetRenderTarget(handle, nil)
-        }
-        presentAgain()
-    }
-
-    /// Shows the last frame again (low framerate compensation): the retained
-    /// frame when ``retainsFrames`` is on, else whatever the back buffer holds.
-    public func presentAgain() {
-        if let frameTexture {
-            SDL_RenderCopy(handle, frameTexture.handle, nil, nil)
-        }
         SDL_RenderPresent(handle)
     }
 

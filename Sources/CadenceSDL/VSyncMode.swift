@@ -8,13 +8,4 @@
 ///   renderer falls back to `on` and says so.
 public enum VSyncMode: String, CaseIterable, Sendable {
     case on, off, adaptive
-
-    /// The next mode in the V-key cycle: on → off → adaptive → on.
-    public var next: VSyncMode {
-        switch self {
-        case .on: .off
-        case .off: .adaptive
-        case .adaptive: .on
-        }
-    }
 }

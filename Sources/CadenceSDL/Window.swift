@@ -42,15 +42,48 @@ public final class Window {
 
     deinit { SDL_DestroyWindow(handle) }
 
+    /// The text in the window's title bar (and the desktop's task list).
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(handle)) }
+        set { SDL_SetWindowTitle(handle, newValue) }
+    }
+
     /// Whether the window is fullscreen (exclusive or desktop), from SDL's flags.
     public var isFullscreen: Bool {
         SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN.rawValue != 0
     }
 
+    /// The window's size and place before it went fullscreen.
+    private var windowedFrame: SDL_Rect?
+
     /// Switches between windowed and borderless desktop fullscreen.
+    ///
+    /// Back in a window, the size and place it had before are asked for again.
+    /// SDL restores them itself, but under an X server with no window manager
+    /// it keeps the fullscreen size as the window's while the server gives
+    /// the window back its old one: drawing then lands off the window by the
+    /// difference and the mouse no longer meets what it points at.
     public func setFullscreen(_ on: Bool) throws {
+        if on, !isFullscreen {
+            var frame = SDL_Rect()
+            SDL_GetWindowPosition(handle, &frame.x, &frame.y)
+            SDL_GetWindowSize(handle, &frame.w, &frame.h)
+            windowedFrame = frame
+        }
         try check(SDL_SetWindowFullscreen(handle, on ? CSDL2_WindowFullscreenDesktop() : 0),
                   "SDL_SetWindowFullscreen")
+        if !on, let frame = windowedFrame {
+            windowedFrame = nil
+            SDL_SetWindowSize(handle, frame.w, frame.h)
+            SDL_SetWindowPosition(handle, frame.x, frame.y)
+        }
+    }
+
+    /// The window's size in screen coordinates, as SDL knows it.
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(handle, &w, &h)
+        return (Int(w), Int(h))
     }
 
     /// The index of the display the window is mostly on.

@@ -18,6 +18,8 @@ public final class WindowDisplay {
     private let vrr: VRROverride
     private let vrrRange: ClosedRange<FrameRate>?
     private let detector = VariableRefreshDetector()
+    /// Where the displays are read from: SDL; a test puts a display of its own behind the window.
+    var readDisplays: () -> [DisplayInfo] = Displays.all
     /// SDL's facts about the window's display; nil headless.
     public private(set) var info: DisplayInfo?
     /// The detector's report for it; nil headless.
@@ -48,7 +50,7 @@ public final class WindowDisplay {
             info = nil
             report = nil
         } else {
-            let displays = Displays.all()
+            let displays = readDisplays()
             let index = window.displayIndex
             info = displays.first { $0.index == index }
             report = detector.detect(displays: displays, videoDriver: videoDriver, windowFullscreen: window.isFullscreen,
@@ -61,7 +63,7 @@ public final class WindowDisplay {
             summary = "headless (offscreen), no refresh: paced by timer"
         } else if let info, let report {
             let rate = info.refreshHz > 0 ? "\(info.refreshHz) Hz" : "refresh rate unknown"
-            let kind = report.decision.maximumRate == nil && report.decision.summary.hasPrefix("fixed")
+            let kind = report.decision.refresh == .fixed && report.decision.maximumRate == nil
                 ? "fixed refresh" : report.decision.summary
             summary = "\(Self.readableName(info.name)), \(rate), \(kind)"
         } else {

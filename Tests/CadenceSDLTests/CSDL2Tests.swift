@@ -48,25 +48,6 @@ struct SDLSuites {
             #expect(image.rgb(x: 20, y: 20) == (250, 0, 0))
         }
 
-        @Test("A retained frame is shown again by presentAgain, whatever the back buffer holds")
-        func retainedFramesPresentAgain() throws {
-            let session = try SDLSession(videoDriver: "offscreen")
-            defer { session.shutdown() }
-            let window = try Window(title: "test", width: 64, height: 48, hidden: true)
-            let renderer = try Renderer(window: window, software: true, vsync: .off)
-            renderer.retainsFrames = true
-            renderer.beginFrame()
-            renderer.clear(Color(200, 30, 40))
-            renderer.present()
-            // Something else lands in the back buffer (as SDL allows after a present) ...
-            renderer.clear(Color(0, 0, 255))
-            #expect(try renderer.readPixels().rgb(x: 10, y: 10) == (0, 0, 255))
-            // ... and the repeat still shows the frame.
-            renderer.presentAgain()
-            #expect(try renderer.readPixels().rgb(x: 10, y: 10) == (200, 30, 40))
-            #expect(renderer.retainsFrames)
-        }
-
         @Test("No GPU: the accelerated renderer fails, the software one takes over, and a note says why")
         func softwareFallback() throws {
             // SDL's dummy driver has a window framebuffer but no OpenGL at all.
@@ -85,6 +66,23 @@ struct SDLSuites {
             let renderer = try Renderer(window: window, software: true, vsync: .adaptive)
             #expect(renderer.vsync != .adaptive)
             #expect(renderer.notes.contains { $0.contains("adaptive unavailable") })
+        }
+
+        @Test("The vsync cycle offers each mode the renderer has once, adaptive only with late swap, and keeps the mode in effect")
+        func vsyncCycleOffersEachModeOnce() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 32, height: 32, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: .off)
+            // The software renderer has no OpenGL, so no late swap.
+            #expect(renderer.vsyncModes == [.on, .off])
+            #expect(renderer.vsync == .off && renderer.notes.isEmpty, "asking the driver changed nothing")
+            var seen: [VSyncMode] = []
+            for _ in 0..<4 {
+                seen.append(renderer.setVSync(renderer.nextVSyncMode))
+            }
+            #expect(seen == [.on, .off, .on, .off])
+            #expect(!renderer.notes.contains { $0.contains("unavailable") })
         }
 
         @Test func missingBMPNamesThePath() throws {
@@ -112,7 +110,7 @@ struct SDLSuites {
             #expect(renderer.notes.contains { $0.contains("vsync adaptive unavailable") && $0.hasSuffix("using on") })
             let backend = SDLBackend(renderer: renderer, clock: MonotonicClock(), refreshHz: 60) { _ in }
             // SDL simulates vsync for the software renderer: presents wait, so the presenter uses vsync mode.
-            for _ in 0..<SDLBackend.blockingSampleCount { _ = backend.present(isRepeat: false) }
+            for _ in 0..<SDLBackend.blockingSampleCount { _ = backend.present() }
             #expect(PresentMode(for: backend.currentTiming()) == .vsync)
             #expect(backend.timingNote == nil)
             // Vsync off: nothing to wait for, so frames are presented on the timer.

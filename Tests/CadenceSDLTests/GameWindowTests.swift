@@ -16,7 +16,6 @@ private final class CountingGame: FrameLoopClient {
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         rates.append(frame.effectiveRate.rate.hz)
-        game.renderer.beginFrame()
         game.renderer.clear(Color(0, 90, 200))
         if rates.count == frames { loop.link.invalidate() }
     }
@@ -39,6 +38,43 @@ private final class ClassWatchingGame: FrameLoopClient {
         reported.append(game.backend.raisedPriority)
         if inRealTimeClass.count == frames { loop.link.invalidate() }
     }
+}
+
+/// A client that reads events through the window, as the template does, and
+/// notes each frame's rate and whether the link was paused after the poll.
+private final class MovingGame: FrameLoopClient {
+    let game: GameWindow
+    /// Called before each frame's poll with the number of frames run so far.
+    let script: (Int) -> Void
+    var rates: [Double] = []
+    var pausedAfterPoll: [Bool] = []
+
+    init(_ game: GameWindow, script: @escaping (Int) -> Void) {
+        self.game = game
+        self.script = script
+    }
+
+    func prepareFrame(_ loop: FrameLoop) -> Bool {
+        script(rates.count)
+        _ = game.pollEvents()
+        pausedAfterPoll.append(loop.link.isPaused)
+        return rates.count < 15
+    }
+
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
+        rates.append(frame.effectiveRate.rate.hz)
+    }
+
+    func idle(_ loop: FrameLoop) -> Bool { true }
+}
+
+/// Queues a window event for `window`, as the window manager would.
+private func pushWindowEvent(_ id: SDL_WindowEventID, _ window: Window) {
+    var e = SDL_Event()
+    e.window.type = SDL_WINDOWEVENT.rawValue
+    e.window.event = UInt8(id.rawValue)
+    e.window.windowID = SDL_GetWindowID(window.handle)
+    SDL_PushEvent(&e)
 }
 
 extension SDLSuites {
@@ -65,6 +101,17 @@ extension SDLSuites {
             #expect((w, h) == (64, 48))
         }
 
+        @Test("The title is the window's, as SDL reports it, and changes with it")
+        func title() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let game = try GameWindow(session: session, title: "first", width: 64, height: 48, headless: true)
+            #expect(game.title == "first" && String(cString: SDL_GetWindowTitle(game.window.handle)) == "first")
+            game.title = "Level 2 — 59.9 FPS"
+            #expect(String(cString: SDL_GetWindowTitle(game.window.handle)) == "Level 2 — 59.9 FPS")
+            #expect(game.window.title == "Level 2 — 59.9 FPS")
+        }
+
         @Test("It runs a client that writes only runFrame, at the cap")
         func runs() throws {
             let session = try SDLSession(videoDriver: "offscreen")
@@ -74,6 +121,44 @@ extension SDLSuites {
             let client = CountingGame(game, frames: 5)
             game.run(client)
             #expect(client.rates == Array(repeating: 100, count: 5))
+        }
+
+        @Test("The window's event poll pauses while hidden, and on a move or a display change paces on the display now behind it")
+        func eventChores() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            // Not headless, so the display is read; no vsync, so the link paces by timer at the display's rate.
+            let game = try GameWindow(session: session, title: "test", width: 64, height: 48, vsync: .off)
+            func display(hz: Int) -> [DisplayInfo] {
+                [DisplayInfo(index: game.window.displayIndex, name: "TEST \(hz)", bounds: Rect(x: 0, y: 0, width: 640, height: 480),
+                             refreshHz: hz, modeWidth: 640, modeHeight: 480)]
+            }
+            game.display.readDisplays = { display(hz: 60) }
+            game.display.refresh()
+            let client = MovingGame(game) { frames in
+                switch frames {
+                case 3:
+                    // Moved to a 75 Hz monitor.
+                    game.display.readDisplays = { display(hz: 75) }
+                    pushWindowEvent(SDL_WINDOWEVENT_MOVED, game.window)
+                case 6:
+                    // That monitor switched to 144 Hz.
+                    game.display.readDisplays = { display(hz: 144) }
+                    var e = SDL_Event()
+                    e.display.type = SDL_DISPLAYEVENT.rawValue
+                    SDL_PushEvent(&e)
+                case 9 where !game.link.isPaused:
+                    pushWindowEvent(SDL_WINDOWEVENT_HIDDEN, game.window)
+                case 9:
+                    pushWindowEvent(SDL_WINDOWEVENT_SHOWN, game.window)
+                default: break
+                }
+            }
+            game.run(client)
+            #expect(client.rates == [60, 60, 60, 75, 75, 75, 144, 144, 144, 144, 144, 144, 144, 144, 144])
+            // Hidden after the ninth frame: one turn paused, then shown again.
+            #expect(client.pausedAfterPoll.filter { $0 }.count == 1)
+            #expect(game.display.summary.hasPrefix("TEST 144, 144 Hz"))
         }
 
         @Test("Low latency puts the loop's thread in the real-time class where allowed, and the loop's end takes it out")

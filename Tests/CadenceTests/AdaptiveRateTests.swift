@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Cadence
 
@@ -157,9 +158,8 @@ struct AdaptiveRateTests {
         // Worked by hand: a drop holds the work plus 15%, rounded down to a whole hertz;
         // a climb needs the work plus 30% to fit, here 144 Hz (6.94 ms) for 5 ms.
         // 3 ms: 144 Hz. 9 ms: 10.35 ms → 96 Hz. 15 ms: 17.25 ms → 57 Hz.
-        // 30 ms: 34.5 ms, past the panel's 20.83 ms, so it also holds one
-        // repeat of 6.94 ms: 41.44 ms → 24 Hz.
-        let expected: [(Range<Double>, Double)] = [(0..<3, 144), (3..<6, 96), (6..<9, 57), (9..<12, 144), (12..<15, 24)]
+        // 30 ms: 34.5 ms → 28 Hz, below the panel's 48 Hz: its driver shows each frame twice.
+        let expected: [(Range<Double>, Double)] = [(0..<3, 144), (3..<6, 96), (6..<9, 57), (9..<12, 144), (12..<15, 28)]
         for (segment, rate) in expected {
             let frames = during(records, segment)
             #expect(rateChanges(frames) <= 1, "\(segment): \(rateChanges(frames)) changes, no ladder")
@@ -170,7 +170,7 @@ struct AdaptiveRateTests {
         #expect(during(records, 3.1..<6).allSatisfy { $0.effectiveHz == 96 })
         #expect(during(records, 6.1..<9).allSatisfy { $0.effectiveHz == 57 })
         #expect(during(records, 10.5..<12).allSatisfy { $0.effectiveHz == 144 })
-        #expect(during(records, 12.2..<15).allSatisfy { $0.effectiveHz == 24 })
+        #expect(during(records, 12.2..<15).allSatisfy { $0.effectiveHz == 28 })
     }
 }
 
@@ -185,30 +185,46 @@ struct AdaptiveDecisionTests {
         #expect(choices.nearest(to: hz(59.94)) == hz(60))
     }
 
-    @Test("VRR: any whole rate in range; below the minimum the interval also holds one repeat")
+    @Test("VRR: any whole rate up to the maximum; below the minimum the driver repeats, the game needs no extra time")
     func variableRefreshOffersAnyRate() {
         let choices = RateChoices(.variable(minimum: hz(48), maximum: hz(144)))
         #expect(choices.highest == hz(144))
         #expect(choices.highest(withIntervalAtLeast: 4 * ms) == hz(144))
         #expect(choices.highest(withIntervalAtLeast: 12_650_000) == hz(79))
-        // 23 ms is past the panel's 20.8 ms: 23 + 6.94 ms = 29.94 ms → 33 Hz.
-        #expect(choices.highest(withIntervalAtLeast: 23 * ms) == hz(33))
-        // Without vsync there is no panel to keep in range.
+        // 23 ms is past the panel's 20.8 ms: 43 Hz, each frame shown twice by the driver.
+        #expect(choices.highest(withIntervalAtLeast: 23 * ms) == hz(43))
         #expect(RateChoices(.unsynced(reported: hz(60))).highest(withIntervalAtLeast: 23 * ms) == hz(43))
     }
 
-    @Test("Down in one step: two of the last three frames overrunning drop the rate to hold their median; one does not")
+    @Test("Down in one step: two of the last three frames overrunning drop the rate to hold the largest recent cost; one does not")
     func dropsOnOverrunningCost() {
         let choices = RateChoices(.variable(minimum: hz(48), maximum: hz(144)))
         var controller = AdaptiveRateController()
         #expect(controller.rate(for: choices) == 144)
         for k in 0..<10 { controller.record(cost: 4 * ms, at: Nanoseconds(k) * 7 * ms) }
-        controller.record(cost: 11 * ms, at: 80 * ms)
+        controller.record(cost: 8 * ms, at: 80 * ms)
         #expect(controller.rate(for: choices) == 144, "one frame over 6.94 ms is a hitch")
         controller.record(cost: 11 * ms, at: 90 * ms)
-        // The last three cost 4, 11, 11 ms: median 11 ms + 15% = 12.65 ms → 79 Hz.
+        // The last three cost 4, 8, 11 ms. Their median, 8 ms + 15% = 9.2 ms, would
+        // be 108 Hz and leave every 11 ms frame late; the largest, 11 ms + 15% =
+        // 12.65 ms, is 79 Hz.
         #expect(controller.rate(for: choices) == 79)
         #expect(controller.rate(for: choices) == 79, "at 79 Hz those frames fit: no second drop")
+    }
+
+    @Test("The README states the rule the controller follows: its lookback, margins, window and climb delay")
+    func readmeAgreesWithTheController() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Adaptive rate").dropFirst().first?
+            .components(separatedBy: "\n## ").first).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let t = AdaptiveRateController.Tuning()
+        let words = ["", "one", "two", "three", "four", "five"]
+        #expect(t.overrunsToDrop == 2 && t.dropLookback == 3)
+        #expect(section.contains("When \(words[t.overrunsToDrop]) of the last \(words[t.dropLookback]) frames cost more than the frame interval"))
+        #expect(section.contains("holds the largest cost of the last \(t.window) frames plus \(Int(t.keepMargin * 100))%"))
+        #expect(section.contains("holds the cost of the last \(t.window) frames plus \(Int(t.climbMargin * 100))% (ignoring the single largest frame)"))
+        #expect(t.climbAfter == 500_000_000 && section.contains("held for half a second"))
     }
 
     @Test("A frame's cost is its work plus the present's own cost; waiting for the vblank is not cost")

@@ -3,7 +3,7 @@ import Testing
 
 /// The first frame a link preferring `fps` plans at time 0.
 private func firstFrame(fps: Double, on timing: DisplayTiming) -> DisplayLinkFrame {
-    DisplayLink(preferred: FrameRateRange(fps: fps)).nextFrame(now: 0, lastShown: nil, timing: timing)
+    DisplayLink(preferred: FrameRateRange(fps: fps)).nextFrame(now: 0, lastFlip: nil, timing: timing)
 }
 
 private let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: hz(60)))
@@ -24,10 +24,9 @@ struct PresenterTests {
         let frame = firstFrame(fps: 20, on: sixty)
         #expect(frame.targetTimestampNanoseconds == 50 * ms)
         for workEnd in [1 * ms, 30 * ms, 49 * ms] {
-            let plan = PresentPlan(for: frame, on: frame.timing, workEndedAt: workEnd, lastFlip: nil)
+            let plan = PresentPlan(for: frame, on: frame.timing, workEndedAt: workEnd, flips: FlipHistory())
             #expect(plan.mode == .vsync)
             #expect(plan.submitAt == 50 * ms - refresh / 2)
-            #expect(plan.compensation == nil)
         }
     }
 
@@ -35,12 +34,12 @@ struct PresenterTests {
     func lateFrameKeepsTheCadence() {
         let twenty = firstFrame(fps: 20, on: sixty)
         // Every third vblank: the next slot after 50 ms is 100 ms, not the vblank at 66.7 ms.
-        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 51 * ms, lastFlip: nil).submitAt == 100 * ms - refresh / 2)
-        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 101 * ms, lastFlip: nil).submitAt == 150 * ms - refresh / 2)
+        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 51 * ms, flips: FlipHistory()).submitAt == 100 * ms - refresh / 2)
+        #expect(PresentPlan(for: twenty, on: twenty.timing, workEndedAt: 101 * ms, flips: FlipHistory()).submitAt == 150 * ms - refresh / 2)
         // At the full rate every vblank is a slot: the next one.
         let full = firstFrame(fps: 60, on: sixty)
         let grid = VsyncGrid(origin: 0, rate: hz(60))
-        #expect(PresentPlan(for: full, on: full.timing, workEndedAt: 20 * ms, lastFlip: nil).submitAt == grid.time(at: 2) - refresh / 2)
+        #expect(PresentPlan(for: full, on: full.timing, workEndedAt: 20 * ms, flips: FlipHistory()).submitAt == grid.time(at: 2) - refresh / 2)
     }
 
     @Test("timed: present exactly at the target, never earlier; a late frame at the next slot of the cadence")
@@ -50,15 +49,12 @@ struct PresenterTests {
         for frame in [variable, unsynced] {
             // The first callback starts at 0: slots at round(k × 10⁹ / 78) ns.
             #expect(frame.targetTimestampNanoseconds == 12_820_513)
-            let onTime = PresentPlan(for: frame, on: frame.timing, workEndedAt: 1 * ms, lastFlip: nil)
+            let onTime = PresentPlan(for: frame, on: frame.timing, workEndedAt: 1 * ms, flips: FlipHistory())
             #expect(onTime.mode == .timed)
             #expect(onTime.submitAt == 12_820_513)
-            let late = PresentPlan(for: frame, on: frame.timing, workEndedAt: 12_820_513 + 3 * ms, lastFlip: nil)
+            let late = PresentPlan(for: frame, on: frame.timing, workEndedAt: 12_820_513 + 3 * ms, flips: FlipHistory())
             #expect(late.submitAt == 25_641_026)
         }
-        #expect(PresentPlan(for: variable, on: variable.timing, workEndedAt: 0, lastFlip: nil).compensation
-                == LowFramerateCompensation(minimum: hz(48), maximum: hz(144)))
-        #expect(PresentPlan(for: unsynced, on: unsynced.timing, workEndedAt: 0, lastFlip: nil).compensation == nil)
     }
 
     @Test("timed: work that ended within the tolerance past the target presents at once for it; vsync ignores it")
@@ -70,19 +66,21 @@ struct PresenterTests {
             // Slots at round(k × 10⁹ / 78): the next after 12_820_513 is 25_641_026.
             for overrun in [1, tolerance] {
                 let plan = PresentPlan(for: frame, on: timing, workEndedAt: target + overrun,
-                                       lastFlip: target - 12_820_513, tolerance: tolerance)
+                                       flips: FlipHistory(last: target - 12_820_513), tolerance: tolerance)
                 #expect(plan.onGlassAt == target && plan.submitAt == target, "overrun \(overrun) ns")
             }
             let beyond = PresentPlan(for: frame, on: timing, workEndedAt: target + tolerance + 1,
-                                     lastFlip: target - 12_820_513, tolerance: tolerance)
-            #expect(beyond.submitAt == 25_641_026)
+                                     flips: FlipHistory(last: target - 12_820_513), tolerance: tolerance)
+            // On the VRR panel nothing came within 1/48 s of the last flip (at 0), so
+            // it refreshed by itself at 20 833 334 and is busy until 27 777 778.
+            #expect(beyond.submitAt == (timing == vrr ? 27_777_778 : 25_641_026))
             // Without a tolerance (virtual time) a nanosecond late is late.
-            #expect(PresentPlan(for: frame, on: timing, workEndedAt: target + 1, lastFlip: nil).submitAt == 25_641_026)
+            #expect(PresentPlan(for: frame, on: timing, workEndedAt: target + 1, flips: FlipHistory()).submitAt == 25_641_026)
         }
         // vsync: past the target the vblank is gone whatever the tolerance; every vblank is a slot at 60.
         let full = firstFrame(fps: 60, on: sixty)
         let plan = PresentPlan(for: full, on: full.timing, workEndedAt: full.targetTimestampNanoseconds + 1,
-                               lastFlip: nil, tolerance: tolerance)
+                               flips: FlipHistory(), tolerance: tolerance)
         #expect(plan.onGlassAt == VsyncGrid(origin: 0, rate: hz(60)).time(at: 2))
     }
 
@@ -91,11 +89,11 @@ struct PresenterTests {
         let frame = firstFrame(fps: 60, on: sixty)
         #expect(frame.targetTimestampNanoseconds == 16_666_667)
         // Now variable refresh: shown when presented, so presented at the target, not half a refresh early.
-        let vrrPlan = PresentPlan(for: frame, on: vrr, workEndedAt: 2 * ms, lastFlip: nil)
+        let vrrPlan = PresentPlan(for: frame, on: vrr, workEndedAt: 2 * ms, flips: FlipHistory())
         #expect(vrrPlan.mode == .timed && vrrPlan.submitAt == 16_666_667)
         // Now 144 Hz from 1 ms: vblanks at 1 ms + k × 6 944 444.4 ns; the first at or after the target is k = 3.
         let faster = DisplayTiming.fixed(VsyncGrid(origin: 1 * ms, rate: hz(144)))
-        let plan144 = PresentPlan(for: frame, on: faster, workEndedAt: 2 * ms, lastFlip: nil)
+        let plan144 = PresentPlan(for: frame, on: faster, workEndedAt: 2 * ms, flips: FlipHistory())
         #expect(plan144.onGlassAt == 1 * ms + 20_833_333)
         #expect(plan144.submitAt == 1 * ms + 20_833_333 - 6_944_444 / 2)
     }
@@ -114,40 +112,53 @@ struct PresenterTests {
     }
 }
 
-@Suite("Low framerate compensation")
+@Suite("Low framerate compensation, as the display's driver does it")
 struct LowFramerateCompensationTests {
     let lfc = LowFramerateCompensation(minimum: hz(48), maximum: hz(144))
+    /// 1/144 s rounded down, and 1/48 s rounded up.
+    let scanOut: Nanoseconds = 6_944_444, longest: Nanoseconds = 20_833_334
 
-    @Test func repeatsAreEvenlySpacedAndOnlyWhenNeeded() {
-        // 40 FPS: one repeat halfway.
-        #expect(lfc.nextRepeat(after: 0, now: 1 * ms, before: 25 * ms) == 12_500_000)
-        #expect(lfc.nextRepeat(after: 12_500_000, now: 12_500_000, before: 25 * ms) == nil)
-        // 20 FPS: two, at thirds.
-        #expect(lfc.nextRepeat(after: 0, now: 1 * ms, before: 50 * ms) == 16_666_666)
-        #expect(lfc.nextRepeat(after: 16_666_666, now: 16_666_666, before: 50 * ms) == 33_333_333)
-        // 60 FPS: inside the range, none.
-        #expect(lfc.nextRepeat(after: 0, now: 1 * ms, before: 16_666_667) == nil)
+    @Test("Repeats are spaced from the previous frame's time on the glass, cut into the fewest pieces the panel holds")
+    func repeatsFromFrameDurations() {
+        // After a 25 ms frame (40 FPS): one repeat halfway, then the panel's own refreshes.
+        let forty = lfc.hold(from: 0, previousDuration: 25 * ms)
+        #expect(forty.planned == 1 && forty.flip(1) == 12_500_000)
+        #expect(forty.flip(2) == 12_500_000 + longest)
+        // After 50 ms (20 FPS): two, at thirds.
+        let twenty = lfc.hold(from: 0, previousDuration: 50 * ms)
+        #expect(twenty.planned == 2 && twenty.flip(1) == 16_666_666 && twenty.flip(2) == 33_333_332)
+        // Inside the range (60 FPS), or with nothing seen yet: none planned, a refresh every 1/48 s.
+        for hold in [lfc.hold(from: 0, previousDuration: 16_666_667), lfc.hold(from: 0, previousDuration: nil)] {
+            #expect(hold.planned == 0 && hold.flip(1) == longest && hold.flip(2) == 2 * longest)
+        }
+        // A frame after a long stall: the pieces never get shorter than a scan-out on a narrow range.
+        let narrow = LowFramerateCompensation(minimum: hz(90), maximum: hz(100))
+        #expect(narrow.hold(from: 0, previousDuration: 25 * ms).spacing == 10 * ms)
     }
 
-    @Test func aRepeatWhoseSlotPassedDuringWorkIsShownWhenTheWorkEnds() {
-        #expect(lfc.nextRepeat(after: 0, now: 20 * ms, before: 30 * ms) == 20 * ms)
+    @Test("A frame presented during a scan-out waits for its end; one presented as a repeat falls due replaces it")
+    func flipDuringARepeat() {
+        let hold = lfc.hold(from: 0, previousDuration: 25 * ms)
+        #expect(hold.shownAt(presentedAt: 3 * ms) == scanOut, "the new frame's own scan-out")
+        #expect(hold.shownAt(presentedAt: 12_500_000) == 12_500_000)
+        #expect(hold.shownAt(presentedAt: 13 * ms) == 12_500_000 + scanOut)
+        #expect(hold.shownAt(presentedAt: 25 * ms) == 25 * ms)
+        #expect(hold.repeats(before: 25 * ms) == [12_500_000])
+        #expect(hold.repeats(before: 12_500_000) == [])
     }
 
-    @Test func noRepeatWhenTheNewFrameCouldNotFollowIt() {
-        // 20 ms + the panel's shortest 6.9 ms would end after the frame at 25 ms.
-        #expect(lfc.nextRepeat(after: 0, now: 20 * ms, before: 25 * ms) == nil)
-    }
-
-    @Test("After the panel refreshed by itself, repeats are planned from that refresh")
-    func afterSelfRefresh() {
-        // Self-refresh at 20.83 ms keeps the panel busy until 27.78 ms; the frame at 30 ms needs no repeat.
-        #expect(lfc.nextRepeat(after: 0, now: 21 * ms, before: 30 * ms) == nil)
-        // Frame at 47.6 ms: from the self-refresh the gap is 26.8 ms, so one repeat, as soon as the work ends.
-        #expect(lfc.nextRepeat(after: 0, now: 35 * ms, before: 47_600_000) == 35 * ms)
+    @Test("The display's history spaces the repeats: what the link plans from")
+    func fromHistory() {
+        var flips = FlipHistory()
+        #expect(lfc.hold(after: flips) == nil)
+        flips.record(100 * ms)
+        #expect(lfc.hold(after: flips)?.planned == 0)
+        flips.record(125 * ms)
+        #expect(flips.lastDuration == 25 * ms && lfc.hold(after: flips)?.flip(1) == 137_500_000)
     }
 
     @Test("Below the minimum every frame is on time and the panel stays in range, whatever the work", arguments: [
-        (40.0, 1.0), (30, 20), (24, 30), (21, 35), (15, 10), (12, 60),
+        (47.0, 15.0), (40, 1), (30, 20), (24, 30), (21, 35), (15, 10), (12, 60),
     ])
     func inSimulation(fps: Double, workMilliseconds: Double) {
         let work = TimeUnit.nanoseconds(milliseconds: workMilliseconds)
@@ -157,15 +168,10 @@ struct LowFramerateCompensationTests {
         game.work = { _ in work }
         FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)), backend: backend).run(game)
         #expect(game.records.allSatisfy { $0.presentTime == $0.targetTimestamp }, "late frames at \(fps) FPS")
-        // Where the work ends before the first even repeat is due, the presenter
-        // makes it; later, the panel may have refreshed by itself in its place.
-        let presentsPerFrame = Nanoseconds((48 / fps).rounded(.up))
-        if work < TimeUnit.nanoseconds(seconds: 1 / fps) / presentsPerFrame {
-            #expect(backend.flips.contains { $0.isRepeat })
-        }
-        if work < lfc.longest / 2 {
-            let gaps = zip(backend.flips, backend.flips.dropFirst()).map { $1.at - $0.at }
-            #expect(gaps.allSatisfy { $0 >= lfc.shortest && $0 < lfc.longest }, "gaps at \(fps) FPS: \(Set(gaps))")
-        }
+        // The driver repeats while the game works: the game presents each frame once.
+        #expect(backend.flips.filter { !$0.isRepeat }.count == game.records.count)
+        #expect(backend.flips.filter(\.isRepeat).count >= game.records.count - 2)
+        let gaps = zip(backend.flips, backend.flips.dropFirst()).map { $1.at - $0.at }
+        #expect(gaps.allSatisfy { $0 >= lfc.shortest && $0 <= lfc.longest }, "gaps at \(fps) FPS: \(Set(gaps))")
     }
 }

@@ -36,23 +36,22 @@ final class ScriptedGame: FrameLoopClient {
     }
 }
 
-/// A simulated backend that also keeps every flip, new frames and repeats,
-/// so tests can check the gaps a variable-refresh panel really saw.
+/// A simulated backend that also keeps every flip the panel made, new frames
+/// and the driver's repeats, so tests can check the gaps the panel really saw.
 final class FlipRecordingBackend: FrameBackend, ScriptedWork {
     let inner: SimulatedBackend
     private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
 
-    init(_ display: SimulatedDisplay) { inner = SimulatedBackend(display: display) }
+    init(_ display: SimulatedDisplay) {
+        inner = SimulatedBackend(display: display)
+        display.onFlip = { [unowned self] flip in flips.append((flip.at, flip.isRepeat)) }
+    }
 
     var clock: FrameClock { inner.clock }
     func currentTiming() -> DisplayTiming { inner.currentTiming() }
     func doWork(_ duration: Nanoseconds) { inner.doWork(duration) }
     func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
-    func present(isRepeat: Bool) -> PresentOutcome {
-        let outcome = inner.present(isRepeat: isRepeat)
-        flips.append((outcome.shownAt, isRepeat))
-        return outcome
-    }
+    func present() -> PresentOutcome { inner.present() }
 }
 
 /// Runs `game` on `display` with a link preferring `fps` (0 = display rate).

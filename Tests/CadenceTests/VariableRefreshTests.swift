@@ -32,14 +32,18 @@ struct VariableRefreshTests {
         }
     }
 
-    @Test("Without repeats, the panel's own self-refresh makes 40 FPS frames late")
-    func withoutLFCFramesAreLate() {
+    @Test("The panel repeats by itself: presents every 25 ms are shown at once once its driver has seen one frame's duration")
+    func driverRepeats() {
         let display = vrr(fullscreen: true)
-        var late = 0
-        for k in 1...50 {
-            let target = Nanoseconds(k) * 25 * ms
-            if display.present(at: target) > target { late += 1 }
-        }
-        #expect(late > 25)
+        var repeats: [Nanoseconds] = []
+        display.onFlip = { if $0.isRepeat { repeats.append($0.at) } }
+        let shown = (1...50).map { display.present(at: Nanoseconds($0) * 25 * ms) }
+        // The second frame: nothing predicted, so the panel refreshed by itself
+        // 1/48 s after the first (20.83 ms) and was busy for 1/144 s.
+        #expect(shown[1] == 25 * ms + 20_833_334 + 6_944_444)
+        // From then on one repeat between frames, and every frame on time.
+        #expect(zip(shown, 1...50).dropFirst(2).allSatisfy { $0 == Nanoseconds($1) * 25 * ms })
+        #expect(repeats.count >= 47)
+        #expect(repeats.suffix(10).allSatisfy { ($0 - 12_500_000) % (25 * ms) == 0 }, "halfway between frames")
     }
 }

@@ -3,7 +3,7 @@
 /// The link decides, for each callback, which display slot the frame will be
 /// shown at (its target) and how far the game should advance (its delta). It
 /// does not wait or present: a driver (``FrameLoop``, with the simulator or
-/// the SDL backend) calls ``nextFrame(now:lastShown:timing:)`` once per frame,
+/// the SDL backend) calls ``nextFrame(now:flips:timing:)`` once per frame,
 /// runs the callback, and presents at the target.
 ///
 /// Targets lie on the link's *cadence* (``FrameCadence``): a grid anchored
@@ -60,37 +60,45 @@ public final class DisplayLink {
         isInvalidated = true
     }
 
-    /// Plans the next callback.
+    /// Plans the next callback, the previous frame having reached the glass
+    /// at `lastFlip` (nil before the first) and nothing known of the one before.
+    public func nextFrame(now: Nanoseconds, lastFlip: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
+        nextFrame(now: now, flips: FlipHistory(last: lastFlip), timing: timing)
+    }
+
+    /// Plans the next callback. `FrameLoop` calls it every frame; public for a
+    /// loop of one's own and for measuring the link alone (`cadence-bench`).
     ///
     /// - Parameters:
     ///   - now: when the callback starts.
-    ///   - lastShown: when the previous frame reached the glass (the vblank
-    ///     that showed it), or nil before the first frame.
+    ///   - flips: when the last two frames reached the glass (the vblanks
+    ///     that showed them); empty before the first frame.
     ///   - timing: what the display can do now.
-    package func nextFrame(now: Nanoseconds, lastShown: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
+    public func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
+        let lastFlip = flips.last
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
         // Targets lie strictly after this: now, and never before the last
         // frame's flip nor, on a VRR panel, inside its shortest interval after it.
-        let reference = max(now, lastShown.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
+        let reference = max(now, lastFlip.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
         if cadence?.effective != effective || cadence?.timing != timing {
-            cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown ?? previousTarget,
+            cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip ?? previousTarget,
                                    reference: reference), effective, timing)
         }
-        var target = usableTarget(after: reference, now: now, lastShown: lastShown, timing: timing)
+        var target = usableTarget(after: reference, flips: flips, timing: timing)
         var delta = previousTarget.map { target - $0 }
         let clamped = (delta ?? 0) > maximumDelta
         if clamped {
             // A clock anomaly: hand the game a bounded step and start the
             // cadence afresh from here rather than catching up from a stale anchor.
-            cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown, reference: reference),
+            cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference),
                        effective, timing)
-            target = usableTarget(after: reference, now: now, lastShown: lastShown, timing: timing)
+            target = usableTarget(after: reference, flips: flips, timing: timing)
             delta = maximumDelta
         }
         let interval = effective.rate.period
         let frame = DisplayLinkFrame(
             index: callbackCount,
-            timestampNanoseconds: lastShown ?? cadence!.slots.slot(0),
+            timestampNanoseconds: lastFlip ?? cadence!.slots.slot(0),
             targetTimestampNanoseconds: target,
             deltaNanoseconds: delta ?? interval,
             effectiveRate: effective,
@@ -104,25 +112,22 @@ public final class DisplayLink {
         return frame
     }
 
-    /// The first slot of the cadence after `reference` that the display can
-    /// show a frame on. On a variable-refresh panel a gap after the last flip
-    /// must split into intervals the panel accepts; when the glass has left the
-    /// cadence (a late frame shown when the panel was free, off its slot) and
-    /// the next slot cannot be reached, the cadence starts again from the
-    /// glass, where the next slot always can (1/rate splits into the repeats
-    /// the rate was chosen with).
-    private func usableTarget(after reference: Nanoseconds, now: Nanoseconds, lastShown: Nanoseconds?,
+    /// The first slot of the cadence after `reference`, where the display can
+    /// show it. On a variable-refresh panel the driver may be repeating the
+    /// previous frame then (see ``LowFramerateCompensation``); the frame is
+    /// then for the moment that repeat's scan-out ends, and the cadence starts
+    /// again from there, rather than a whole interval later.
+    private func usableTarget(after reference: Nanoseconds, flips: FlipHistory,
                               timing: DisplayTiming) -> Nanoseconds {
         let first = cadence!.slots.firstSlot(after: reference + jitterTolerance)
-        guard case .variable(let minimum, let maximum) = timing, let lastShown else { return first }
-        let panel = LowFramerateCompensation(minimum: minimum, maximum: maximum)
-        let showable = { panel.canShow(at: $0, after: lastShown, from: now) }
-        if showable(first) { return first }
+        guard case .variable(let minimum, let maximum) = timing,
+              let hold = LowFramerateCompensation(minimum: minimum, maximum: maximum).hold(after: flips),
+              !hold.canShow(at: first) else { return first }
+        let free = hold.shownAt(presentedAt: first)
         let effective = cadence!.effective
-        cadence = (makeCadence(effective: effective, timing: timing, shown: lastShown, reference: reference),
+        cadence = (FrameCadence(grid: VsyncGrid(origin: free, rate: effective.rate), anchorIndex: 0, stride: 1),
                    effective, timing)
-        let slots = cadence!.slots
-        return slots.firstSlot(atOrAfter: slots.firstSlot(after: reference + jitterTolerance), where: showable)
+        return free
     }
 
     /// Forgets the previous target, so the next callback is planned as a first

@@ -37,15 +37,6 @@ public struct FrameCadence: Equatable, Sendable {
         slot(Self.dividingRoundingUp(grid.index(atOrAfter: time) - anchorIndex, by: stride))
     }
 
-    /// The first slot at or after `time` that `usable` accepts, looking at most
-    /// `limit` slots ahead; the first slot at or after `time` when none is.
-    public func firstSlot(atOrAfter time: Nanoseconds, limit: Int = 256,
-                          where usable: (Nanoseconds) -> Bool) -> Nanoseconds {
-        let first = Self.dividingRoundingUp(grid.index(atOrAfter: time) - anchorIndex, by: stride)
-        for m in first..<(first + Int64(limit)) where usable(slot(m)) { return slot(m) }
-        return slot(first)
-    }
-
     private static func dividingRoundingUp(_ a: Int64, by b: Int64) -> Int64 {
         let (q, r) = a.quotientAndRemainder(dividingBy: b)
         return r > 0 ? q + 1 : q

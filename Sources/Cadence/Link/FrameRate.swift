@@ -22,7 +22,7 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Exactly `numerator / denominator` Hz, reduced to lowest terms.
     public init(numerator: Int64, denominator: Int64 = 1) {
         precondition(numerator > 0 && denominator > 0, "a frame rate must be positive")
-        let divisor = Self.gcd(numerator, denominator)
+        let divisor = greatestCommonDivisor(numerator, denominator)
         self.numerator = numerator / divisor
         self.denominator = denominator / divisor
     }
@@ -90,22 +90,6 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
         return remainder == 0 ? quotient : quotient + 1
     }
 
-    /// Whole periods that fit in `span` (span ≥ 0): floor(span × rate).
-    public func periods(in span: Nanoseconds) -> Int64 {
-        let product = span.multipliedFullWidth(by: numerator)
-        return (denominator * TimeUnit.nanosecondsPerSecond).dividingFullWidth(product).quotient
-    }
-
-    /// k periods of this rate plus one of `other`, rounded down: exact, where
-    /// adding the two rounded offsets could be a nanosecond off.
-    public func offset(ofFrames k: Int64, plusOnePeriodOf other: FrameRate) -> Nanoseconds {
-        let (q1, r1) = exactOffset(ofFrame: k), (q2, r2) = other.exactOffset(ofFrame: 1)
-        // The fractions r1/numerator + r2/other.numerator carry one nanosecond when they reach 1.
-        let carries = Int128(r1) * Int128(other.numerator) + Int128(r2) * Int128(numerator)
-            >= Int128(numerator) * Int128(other.numerator)
-        return q1 + q2 + (carries ? 1 : 0)
-    }
-
     /// `k × denominator × 10⁹ / numerator` as a quotient and remainder (of
     /// `numerator`), without overflow for any time an `Int64` of nanoseconds holds.
     private func exactOffset(ofFrame k: Int64) -> (quotient: Nanoseconds, remainder: Int64) {
@@ -164,11 +148,5 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
         var digits = String(fraction + 1000).dropFirst()
         while digits.hasSuffix("0") { digits = digits.dropLast() }
         return "\(whole).\(digits) Hz"
-    }
-
-    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-        var (x, y) = (a, b)
-        while y != 0 { (x, y) = (y, x % y) }
-        return x
     }
 }

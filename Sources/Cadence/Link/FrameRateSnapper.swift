@@ -4,8 +4,8 @@ public struct EffectiveRate: Equatable, Sendable {
     public let rate: FrameRate
     /// On a fixed display, the link fires every `vsyncStride`-th vblank (rate = R/n); 1 otherwise.
     public let vsyncStride: Int64
-    /// Low framerate compensation: each frame is shown this many times, evenly
-    /// spaced, so a VRR panel stays inside its range below its minimum. 1 = no repeats.
+    /// Low framerate compensation: below a VRR panel's minimum its driver shows
+    /// each frame this many times, so the panel stays inside its range. 1 = no repeats.
     public let presentsPerFrame: Int64
 }
 

@@ -78,7 +78,7 @@ public struct FixedStep: Equatable, Sendable {
     private init(numerator: Int64, denominator: Int64, maximumStepsPerFrame: Int,
                  toleranceNanoseconds: Nanoseconds) {
         precondition(maximumStepsPerFrame >= 1, "a frame must be allowed at least one step")
-        let divisor = Self.greatestCommonDivisor(numerator, denominator)
+        let divisor = greatestCommonDivisor(numerator, denominator)
         stepNumerator = numerator / divisor
         stepDenominator = denominator / divisor
         self.maximumStepsPerFrame = maximumStepsPerFrame
@@ -127,9 +127,5 @@ public struct FixedStep: Equatable, Sendable {
     private func completedSteps(in elapsed: Nanoseconds) -> (Int64, Int64) {
         let product = stepNumerator.multipliedFullWidth(by: elapsed)
         return stepDenominator.dividingFullWidth(product)
-    }
-
-    private static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {
-        b == 0 ? a : greatestCommonDivisor(b, a % b)
     }
 }

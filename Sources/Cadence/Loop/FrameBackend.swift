@@ -12,8 +12,10 @@ public protocol FrameBackend: AnyObject {
     /// Waits until `deadline` as precisely as the backend can.
     func wait(until deadline: Nanoseconds)
 
-    /// Presents the frame just drawn (or, for a repeat, the previous one again).
-    func present(isRepeat: Bool) -> PresentOutcome
+    /// Presents the frame just drawn, once: below a variable-refresh panel's
+    /// range the display's driver shows it again by itself (see
+    /// ``LowFramerateCompensation``).
+    func present() -> PresentOutcome
 
     /// Blocks until an input or window event arrives or `timeout` passes,
     /// without spinning: what a paused game does.

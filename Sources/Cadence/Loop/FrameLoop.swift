@@ -1,14 +1,15 @@
 /// The one loop that drives a game: link → update/render → presenter → present → statistics.
 ///
 /// Each turn asks the ``DisplayLink`` for the frame's target, lets the game
-/// update to that target and draw, then presents according to the
-/// ``PresentPlan``: in the refresh before the target vblank with vsync, at the
-/// target itself when timed (VRR or no vsync), a late frame held to the next
-/// slot of the cadence, repeating the previous frame in between when variable
-/// refresh runs below the panel's minimum. With
-/// ``latency`` `.low` it waits *before* the callback instead, until the target
-/// less the frame's predicted cost, so the game reads its input just in time.
-/// The loop is synchronous, so with SDL every call stays on the main thread.
+/// update to that target and draw, then hands the frame to the ``Presenter``,
+/// which presents it once according to its ``PresentPlan``: in the refresh
+/// before the target vblank with vsync, at the target itself when timed (VRR
+/// or no vsync), a late frame held to the next slot of the cadence. Below a
+/// variable-refresh panel's range the display's driver repeats frames by
+/// itself. With ``latency`` `.low` the presenter waits *before* the callback
+/// too, until the target less the frame's predicted cost, so the game reads
+/// its input just in time. The loop is synchronous, so with SDL every call
+/// stays on the main thread.
 public final class FrameLoop {
     /// The display link planning each frame.
     public let link: DisplayLink
@@ -37,8 +38,11 @@ public final class FrameLoop {
     /// low latency starts from real figures.
     public internal(set) var costPredictor = FrameCostPredictor()
 
-    /// When the panel last flipped: the previous frame's vblank, or a repeat of it.
-    var lastShown: Nanoseconds?
+    /// Gets each frame to the glass.
+    public let presenter: Presenter
+    /// Called just after each frame's callback, before the present (a window
+    /// layer flushes the drawing here, so it counts as the frame's work).
+    public var didRunFrame: (() -> Void)?
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
@@ -47,6 +51,7 @@ public final class FrameLoop {
     public init(link: DisplayLink, backend: FrameBackend) {
         self.link = link
         self.backend = backend
+        presenter = Presenter(backend: backend)
         rateLimit = .range(link.preferredFrameRateRange)
     }
 
@@ -63,7 +68,7 @@ public final class FrameLoop {
         while !link.isInvalidated {
             guard client.prepareFrame(self), !link.isInvalidated else { return }
             if link.isPaused {
-                lastShown = nil
+                presenter.forget()
                 guard client.idle(self) else { return }
                 continue
             }
@@ -77,42 +82,21 @@ public final class FrameLoop {
         }
     }
 
-    /// One turn of the loop; the record of what happened.
+    /// One turn of the loop: plan, callback, present, record.
     private func runOneFrame(_ client: FrameLoopClient) -> FrameRecord {
         let clock = backend.clock
-        let planned = clock.now
         let timing = backend.currentTiming()
-        let frame = link.nextFrame(now: planned, lastShown: lastShown, timing: timing)
+        let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
-        if latency == .low { waitForJustInTimeStart(of: frame) }
+        if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
+
         let start = clock.now
         client.runFrame(frame, self)
+        didRunFrame?()
         let workEnd = clock.now
 
-        // The display may change while the frame waits (a mode switch, VRR
-        // toggled): then the plan is made again for the display as it is.
-        var lastFlip = lastShown
-        var plan = PresentPlan(for: frame, on: backend.currentTiming(), workEndedAt: workEnd, lastFlip: lastFlip,
-                               tolerance: link.jitterTolerance)
-        while true {
-            if let compensation = plan.compensation, var flip = lastFlip {
-                while let time = compensation.nextRepeat(after: flip, now: clock.now, before: plan.submitAt) {
-                    backend.wait(until: time)
-                    flip = backend.present(isRepeat: true).shownAt
-                }
-                lastFlip = flip
-            }
-            backend.wait(until: plan.submitAt)
-            let timingNow = backend.currentTiming()
-            if timingNow == plan.timing { break }
-            plan = PresentPlan(for: frame, on: timingNow, workEndedAt: clock.now, lastFlip: lastFlip,
-                               tolerance: link.jitterTolerance)
-        }
-        let submitted = clock.now
-        let outcome = backend.present(isRepeat: false)
-        lastShown = outcome.shownAt
-
-        let record = FrameRecord(
+        let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance)
+        return FrameRecord(
             frame: frame.index,
             timestamp: frame.timestampNanoseconds,
             targetTimestamp: frame.targetTimestampNanoseconds,
@@ -126,7 +110,6 @@ public final class FrameLoop {
             presentSubmit: submitted,
             skippedFrames: frame.skippedFrames
         )
-        return record
     }
 
     /// Tells the backend of a latency change, on the loop's thread (see

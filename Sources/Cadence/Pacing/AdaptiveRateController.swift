@@ -44,7 +44,7 @@ public struct AdaptiveRateController: Sendable {
         /// Frames among those whose cost overran the interval, for a drop.
         public var overrunsToDrop: Int
 
-        /// The tuning; the defaults meet the scenarios (see AdaptiveRateTests).
+        /// The tuning; the README's "Adaptive rate" states the defaults, and a test holds it to them.
         public init(window: Int = 16, keepMargin: Double = 0.15, climbMargin: Double = 0.30,
                     climbAfter: Nanoseconds = 500_000_000, dropLookback: Int = 3, overrunsToDrop: Int = 2) {
             precondition(window >= 2 && keepMargin >= 0 && climbMargin >= keepMargin,
@@ -63,8 +63,8 @@ public struct AdaptiveRateController: Sendable {
     /// The controller's constants.
     public let tuning: Tuning
 
-    /// Recent costs, oldest first, at most `tuning.window`.
-    private var costs: [Nanoseconds] = []
+    /// Recent costs, at most `tuning.window`.
+    private var costs: RingBuffer<Nanoseconds>
     private var latestTime: Nanoseconds = 0
     private var current: FrameRate?
     private var headroomSince: Nanoseconds?
@@ -72,12 +72,12 @@ public struct AdaptiveRateController: Sendable {
     /// A controller with `tuning`.
     public init(tuning: Tuning = Tuning()) {
         self.tuning = tuning
+        costs = RingBuffer(capacity: tuning.window)
     }
 
     /// Adds one frame: its measured `cost` (``FrameRecord/cost(on:)``) and
     /// when it was measured (`time`, on the loop's clock).
     public mutating func record(cost: Nanoseconds, at time: Nanoseconds) {
-        if costs.count == tuning.window { costs.removeFirst() }
         costs.append(max(0, cost))
         latestTime = time
     }
@@ -90,7 +90,8 @@ public struct AdaptiveRateController: Sendable {
     }
 
     private mutating func decide(_ choices: RateChoices) -> FrameRate {
-        guard let previous = current, !costs.isEmpty else { return choices.highest }
+        guard let previous = current, costs.count > 0 else { return choices.highest }
+        let costs = costs.elements
         let current = choices.nearest(to: previous)
 
         let sorted = costs.sorted()

@@ -60,19 +60,19 @@ public struct FrameCostPredictor: Sendable {
     /// The margin added to the predicted cost now.
     public private(set) var safety: Nanoseconds
 
-    private var costs: [Nanoseconds] = []
-    private var nextSlot = 0
+    private var costs: RingBuffer<Nanoseconds>
     private var lastObserved: Nanoseconds?
 
     /// A predictor that has seen no frame yet.
     public init(tuning: Tuning = Tuning()) {
         self.tuning = tuning
         safety = tuning.safetyBounds.lowerBound
+        costs = RingBuffer(capacity: tuning.window)
     }
 
     /// The predicted cost of the next frame (work plus present); nil before any frame.
     public var predictedCost: Nanoseconds? {
-        costs.sorted().nearestRank(tuning.quantile)
+        costs.elements.sorted().nearestRank(tuning.quantile)
     }
 
     /// How long before its target the next callback should start: the
@@ -90,12 +90,7 @@ public struct FrameCostPredictor: Sendable {
     ///   - time: when it was presented, for the safety's decay.
     public mutating func observe(work: Nanoseconds, present: Nanoseconds, late: Bool, at time: Nanoseconds) {
         let cost = max(0, work) + max(0, present)
-        if costs.count < tuning.window {
-            costs.append(cost)
-        } else {
-            costs[nextSlot] = cost
-        }
-        nextSlot = (nextSlot + 1) % tuning.window
+        costs.append(cost)
         decaySafety(to: time)
         if late { safety = min(tuning.safetyBounds.upperBound, max(safety * 2, 1)) }
     }

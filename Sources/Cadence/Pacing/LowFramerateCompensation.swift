@@ -1,121 +1,123 @@
-/// Low framerate compensation: when to show the previous frame again so a
-/// variable-refresh panel never waits longer than it can.
+/// Low framerate compensation as a variable-refresh display's driver does it
+/// (amdgpu's "below the range" mode; a G-Sync module in the monitor): the
+/// game presents each frame once, and the panel shows it again by itself
+/// when it would otherwise hold it longer than it can.
 ///
-/// A VRR panel holds a frame for at most `longest` (1 / its minimum rate). If
-/// no new frame arrives by then it refreshes by itself, and that refresh keeps
-/// it busy for `shortest` (1 / its maximum rate): a frame presented during it
-/// is shown late. Below the panel's minimum rate the presenter therefore
-/// presents the previous frame again in between, spaced evenly so that every
-/// gap between flips is at least `shortest` and less than `longest`.
+/// A VRR panel holds a frame for at most `longest` (1 / its minimum rate),
+/// and each scan-out, of a new frame or a repeat, keeps it busy for
+/// `shortest` (1 / its maximum rate): a frame presented during one waits for
+/// it to end. The driver predicts how long the frame now on the glass will
+/// stay there from how long the one before it did. When that is longer than
+/// the panel can hold, it cuts the prediction into the fewest equal pieces
+/// no longer than `longest` and repeats the frame at the end of each piece
+/// but the last, so a game steady below the panel's minimum sees its frames
+/// shown the moment it presents them. Past its planned repeats, or with no
+/// prediction, the panel refreshes by itself every `longest`.
 ///
-/// Repeats are decided one at a time, from the last flip and the current time,
-/// because in a synchronous loop a repeat cannot be shown while the game is
-/// still working: a repeat whose even slot passed during the work is shown as
-/// soon as the work ends, provided the panel can still take it and the new
-/// frame can follow it at least `shortest` later. When it cannot, the panel is
-/// left to refresh by itself, as it would without compensation.
+/// The simulator's panel follows these rules, and the display link plans
+/// with them, so every target it hands out is one the panel can show.
 public struct LowFramerateCompensation: Equatable, Sendable {
     /// The panel's range.
     public let minimum: FrameRate, maximum: FrameRate
 
-    /// Compensation for a panel whose range is `minimum...maximum`.
+    /// Compensation on a panel whose range is `minimum...maximum`.
     public init(minimum: FrameRate, maximum: FrameRate) {
         self.minimum = min(minimum, maximum)
         self.maximum = maximum
     }
 
-    /// The shortest time the panel shows a frame: 1 / maximum rate, rounded
+    /// How long a scan-out keeps the panel busy: 1 / maximum rate, rounded
     /// down, so flips on an exact grid at the maximum rate all qualify.
     public var shortest: Nanoseconds { maximum.shortestPeriod }
-    /// The longest time the panel holds a frame: 1 / minimum rate, rounded up,
-    /// so repeats on an exact grid at the minimum rate all arrive in time.
+    /// The longest the panel holds a frame: 1 / minimum rate, rounded up.
     public var longest: Nanoseconds { minimum.longestPeriod }
 
-    /// How many times the panel refreshed by itself after the flip at
-    /// `lastFlip`, before `now`: the j-th such refresh comes exactly j / minimum
-    /// after the flip unless a frame arrived by then (a frame arriving at that
-    /// very instant is shown instead).
-    public func selfRefreshes(after lastFlip: Nanoseconds, before now: Nanoseconds) -> Int64 {
-        now - lastFlip <= longest ? 0 : minimum.periods(in: now - lastFlip - 1)
-    }
-
-    /// When the panel last flipped, by itself or not, before `now`.
-    public func latestFlip(after lastFlip: Nanoseconds, before now: Nanoseconds) -> Nanoseconds {
-        lastFlip + minimum.offset(ofFrame: selfRefreshes(after: lastFlip, before: now))
-    }
-
-    /// The earliest a frame presented at `now` can be shown: the panel's
-    /// shortest interval after its latest flip, exact (j / minimum + 1 / maximum
-    /// after the flip at `lastFlip`, rounded down).
-    public func earliestFlip(after lastFlip: Nanoseconds, presentedAt now: Nanoseconds) -> Nanoseconds {
-        lastFlip + minimum.offset(ofFrames: selfRefreshes(after: lastFlip, before: now), plusOnePeriodOf: maximum)
-    }
-
-    /// Whether the panel can show a frame exactly `gap` after a flip, with
-    /// repeats in between: the gap must split into pieces each between the
-    /// panel's shortest and longest interval. On a wide range every gap past
-    /// the shortest can; on a narrow one there are holes (90–100 Hz: 15 ms is
-    /// too long for one piece and too short for two).
-    public func canSplit(_ gap: Nanoseconds) -> Bool {
-        guard gap >= shortest else { return false }
-        // The fewest pieces no longer than 1/minimum, then whether they are long enough.
-        let pieces = minimum.periods(in: gap - 1) + 1
-        return maximum.offsetRoundedDown(ofFrame: pieces) <= gap
-    }
-
-    /// Whether a frame can reach the glass at exactly `time`, the panel having
-    /// flipped at `lastFlip` and the presenter being free from `now` on: at
-    /// once if the panel is free and still holding its frame then, or after
-    /// repeats, the first of which goes out once the panel is free and before
-    /// it refreshes by itself again.
-    public func canShow(at time: Nanoseconds, after lastFlip: Nanoseconds, from now: Nanoseconds) -> Bool {
-        let earliest = max(now, earliestFlip(after: lastFlip, presentedAt: now))
-        let holdsUntil = latestFlip(after: lastFlip, before: now) + longest
-        guard time >= earliest else { return false }
-        if time <= holdsUntil { return true }
-        // A first repeat at some r in earliest...holdsUntil, then time − r must split.
-        var pieces: Int64 = 1
-        while earliest + maximum.offsetRoundedDown(ofFrame: pieces) <= time {
-            if time <= holdsUntil + minimum.offsetRoundedUp(ofFrame: pieces) { return true }
-            pieces += 1
+    /// The driver's plan for the frame that flipped at `flip`, the frame
+    /// before it having stayed on the glass for `previousDuration` (nil: unknown).
+    public func hold(from flip: Nanoseconds, previousDuration: Nanoseconds?) -> Hold {
+        guard let duration = previousDuration, duration > longest else {
+            return Hold(flip: flip, spacing: longest, planned: 0, longest: longest, scanOut: shortest)
         }
-        return false
+        let pieces = (duration + longest - 1) / longest
+        return Hold(flip: flip, spacing: max(shortest, duration / pieces), planned: pieces - 1,
+                    longest: longest, scanOut: shortest)
     }
 
-    /// When to present a repeat next, or nil when none is needed or none can help.
-    ///
-    /// Evenly spaced when it can be; otherwise (the game worked past the even
-    /// time, or the panel's range is narrow) the moment nearest it from which
-    /// the rest of the gap can still be split.
-    ///
-    /// - Parameters:
-    ///   - lastFlip: when the panel last showed a frame (new or repeated).
-    ///   - now: the current time; a repeat is never planned before it.
-    ///   - submitAt: when the next new frame will be presented.
-    public func nextRepeat(after lastFlip: Nanoseconds, now: Nanoseconds, before submitAt: Nanoseconds) -> Nanoseconds? {
-        let flip = latestFlip(after: lastFlip, before: now)
-        let gap = submitAt - flip
-        guard gap > longest else { return nil }
-        // The fewest pieces no longer than `longest` that the gap splits into, evenly.
-        let pieces = (gap + longest - 1) / longest
-        let even = flip + gap / pieces
-        let earliest = max(now, earliestFlip(after: lastFlip, presentedAt: now)), latest = flip + longest
-        guard earliest <= latest else { return nil }
-        let first = max(even, earliest)
-        if first <= latest, canSplit(submitAt - first) { return first }
-        // The repeat times r whose remainder submitAt − r splits into k pieces form
-        // [submitAt − k/minimum, submitAt − k/maximum]; the one nearest `even` within reach.
-        var best: Nanoseconds?
-        var k: Int64 = 1
-        while submitAt - maximum.offsetRoundedDown(ofFrame: k) >= earliest {
-            let low = max(earliest, submitAt - minimum.offsetRoundedUp(ofFrame: k))
-            let high = min(latest, submitAt - maximum.offsetRoundedDown(ofFrame: k))
-            if low <= high {
-                let candidate = min(high, max(low, even))
-                if best.map({ abs(candidate - even) < abs($0 - even) }) ?? true { best = candidate }
-            }
-            k += 1
+    /// The driver's plan after the newest flip in `history`; nil before any.
+    public func hold(after history: FlipHistory) -> Hold? {
+        history.last.map { hold(from: $0, previousDuration: history.lastDuration) }
+    }
+
+    /// The flips of one frame on a variable-refresh panel: the new frame's,
+    /// then `planned` repeats every `spacing`, then one every `longest` for as
+    /// long as no new frame comes.
+    public struct Hold: Equatable, Sendable {
+        /// When the new frame flipped.
+        public let flip: Nanoseconds
+        /// The gap between the driver's planned repeats.
+        public let spacing: Nanoseconds
+        /// How many repeats the driver planned.
+        public let planned: Int64
+        /// The panel's longest hold and scan-out.
+        let longest: Nanoseconds, scanOut: Nanoseconds
+
+        /// Flip `j` of the hold: 0 is the new frame, the rest repeats.
+        public func flip(_ j: Int64) -> Nanoseconds {
+            j <= planned ? flip + j * spacing : flip + planned * spacing + (j - planned) * longest
         }
-        return best
+
+        /// The latest flip before `time` (the new frame's, at or before it).
+        /// A frame presented at the very instant a repeat would start is shown
+        /// instead, so a repeat at `time` does not count.
+        public func latestFlip(before time: Nanoseconds) -> Nanoseconds {
+            guard time > flip else { return flip }
+            let end = flip + planned * spacing
+            if time <= end { return flip + (time - flip - 1) / spacing * spacing }
+            return end + (time - end - 1) / longest * longest
+        }
+
+        /// When a frame presented at `time` reaches the glass: at once, or
+        /// when the scan-out under way (of the new frame or a repeat) ends.
+        public func shownAt(presentedAt time: Nanoseconds) -> Nanoseconds {
+            max(time, latestFlip(before: time) + scanOut)
+        }
+
+        /// Whether a frame presented at `time` is shown at exactly `time`.
+        public func canShow(at time: Nanoseconds) -> Bool { shownAt(presentedAt: time) == time }
+
+        /// The repeats the panel showed after the new frame, before `time`.
+        public func repeats(before time: Nanoseconds) -> [Nanoseconds] {
+            var out: [Nanoseconds] = []
+            var j: Int64 = 1
+            while flip(j) < time { out.append(flip(j)); j += 1 }
+            return out
+        }
+    }
+}
+
+/// The flips of the last two new frames: what the display link plans from,
+/// and what a variable-refresh driver spaces its repeats by.
+public struct FlipHistory: Equatable, Sendable {
+    /// When the newest frame reached the glass; nil before the first.
+    public private(set) var last: Nanoseconds?
+    /// When the frame before it did.
+    public private(set) var previous: Nanoseconds?
+
+    /// No flips yet; also what a loop resuming from a pause starts from.
+    public init(last: Nanoseconds? = nil, previous: Nanoseconds? = nil) {
+        self.last = last
+        self.previous = previous
+    }
+
+    /// How long the frame before the newest stayed on the glass.
+    public var lastDuration: Nanoseconds? {
+        guard let last, let previous else { return nil }
+        return last - previous
+    }
+
+    /// A new frame reached the glass at `flip`.
+    public mutating func record(_ flip: Nanoseconds) {
+        previous = last
+        last = flip
     }
 }

@@ -1,4 +1,4 @@
-/// When to present one frame, and whether to repeat the previous one before it.
+/// When to present one frame.
 public struct PresentPlan: Equatable, Sendable {
     /// The display the plan was made for.
     public let timing: DisplayTiming
@@ -8,13 +8,10 @@ public struct PresentPlan: Equatable, Sendable {
     public let onGlassAt: Nanoseconds
     /// Present no earlier than this.
     public let submitAt: Nanoseconds
-    /// With variable refresh in effect, how to keep the panel inside its range
-    /// while waiting for this frame (low framerate compensation); nil otherwise.
-    public let compensation: LowFramerateCompensation?
 
     /// Plans the present of `frame` on the display as it is now (`timing`),
-    /// the frame's work having ended at `workEnd` and the panel having last
-    /// flipped at `lastFlip` (nil: unknown, before the first frame). When
+    /// the frame's work having ended at `workEnd` and the last frames having
+    /// reached the glass at `flips` (empty before the first frame). When
     /// presents are timed, work that ended at most `tolerance` past the target
     /// (the link's ``DisplayLink/jitterTolerance``) still presents the frame
     /// for its target, at once: in real time a frame that overran by a few
@@ -26,10 +23,9 @@ public struct PresentPlan: Equatable, Sendable {
     /// instead of being shown as soon as it is ready, so its lag is a whole
     /// number of intervals (motion on the glass keeps its speed) and the next
     /// callback starts on the cadence with a whole interval for its work. With
-    /// variable refresh that is the next slot the panel can still show a frame
-    /// on (see ``LowFramerateCompensation/canShow(at:after:from:)``) if one of
-    /// the next two is; on a narrow range, where the panel may refresh by
-    /// itself while the game works, else the first slot, shown when the panel is free.
+    /// variable refresh, when the driver repeats the previous frame at that
+    /// slot (see ``LowFramerateCompensation``), the frame is shown as the
+    /// repeat's scan-out ends.
     /// When the display changed since the frame was planned (a new mode, VRR
     /// switched), its target is not on the new display's grid: the frame is
     /// for the new display's first chance at or after it, never earlier.
@@ -43,35 +39,31 @@ public struct PresentPlan: Equatable, Sendable {
     /// - timed: exactly at that time, never earlier: with no vsync or with
     ///   variable refresh, a frame is shown when it is presented.
     public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds,
-                lastFlip: Nanoseconds?, tolerance: Nanoseconds = 0) {
+                flips: FlipHistory, tolerance: Nanoseconds = 0) {
         self.timing = timing
         mode = PresentMode(for: timing)
         let target = frame.targetTimestampNanoseconds
         let ready = workEnd <= target + (mode == .timed ? tolerance : 0) ? target : workEnd
+        let slot: Nanoseconds
         switch timing {
-        case .variable(let minimum, let maximum) where timing == frame.timing && lastFlip != nil:
-            let panel = LowFramerateCompensation(minimum: minimum, maximum: maximum)
-            // Within two slots; past that, as soon as the panel can, rather than far later on the cadence.
-            onGlassAt = frame.cadence.firstSlot(atOrAfter: ready, limit: 2) {
-                panel.canShow(at: $0, after: lastFlip!, from: min(workEnd, ready))
-            }
         case _ where timing == frame.timing:
-            onGlassAt = frame.cadence.firstSlot(atOrAfter: ready)
+            slot = frame.cadence.firstSlot(atOrAfter: ready)
         case .fixed(let grid):
-            onGlassAt = grid.time(at: grid.index(atOrAfter: ready))
+            slot = grid.time(at: grid.index(atOrAfter: ready))
         case .variable, .unsynced:
-            onGlassAt = ready
+            slot = ready
+        }
+        if case .variable(let minimum, let maximum) = timing,
+           let hold = LowFramerateCompensation(minimum: minimum, maximum: maximum).hold(after: flips) {
+            onGlassAt = hold.shownAt(presentedAt: slot)
+        } else {
+            onGlassAt = slot
         }
         switch timing {
         case .fixed(let grid):
             submitAt = onGlassAt - grid.rate.period / 2
-            compensation = nil
-        case .variable(let minimum, let maximum):
+        case .variable, .unsynced:
             submitAt = onGlassAt
-            compensation = LowFramerateCompensation(minimum: minimum, maximum: maximum)
-        case .unsynced:
-            submitAt = onGlassAt
-            compensation = nil
         }
     }
 }

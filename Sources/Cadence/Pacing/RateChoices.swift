@@ -5,9 +5,9 @@
 public enum RateChoices: Equatable, Sendable {
     /// Only these rates, highest first.
     case discrete([FrameRate])
-    /// Any rate from ``floor`` to `maximum`. With `compensation`, the rates
-    /// below a variable-refresh panel's minimum are shown by repeating frames.
-    case continuous(maximum: FrameRate, compensation: LowFramerateCompensation?)
+    /// Any rate from ``floor`` to `maximum` (below a variable-refresh panel's
+    /// minimum, the display's driver shows each frame more than once).
+    case continuous(maximum: FrameRate)
 
     /// The slowest rate adaptive pacing will choose: below it a game is not playable anyway.
     public static let floor = FrameRate(numerator: 10)
@@ -23,10 +23,10 @@ public enum RateChoices: Equatable, Sendable {
                 n += 1
             }
             self = .discrete(rates)
-        case .variable(let minimum, let maximum):
-            self = .continuous(maximum: maximum, compensation: LowFramerateCompensation(minimum: minimum, maximum: maximum))
+        case .variable(_, let maximum):
+            self = .continuous(maximum: maximum)
         case .unsynced:
-            self = .continuous(maximum: timing.nativeRate, compensation: nil)
+            self = .continuous(maximum: timing.nativeRate)
         }
     }
 
@@ -34,7 +34,7 @@ public enum RateChoices: Equatable, Sendable {
     public var highest: FrameRate {
         switch self {
         case .discrete(let rates): rates[0]
-        case .continuous(let maximum, _): maximum
+        case .continuous(let maximum): maximum
         }
     }
 
@@ -42,19 +42,14 @@ public enum RateChoices: Equatable, Sendable {
     /// work; the lowest choice when none is that slow.
     ///
     /// A continuous choice is rounded down to a whole hertz, so the rate shown
-    /// to the player reads cleanly. Below a variable-refresh panel's minimum
-    /// the frame interval must also hold one repeat of the previous frame
-    /// after the work (the loop cannot show a repeat while the game works), so
-    /// there the interval needed is `interval` plus the panel's shortest one.
+    /// to the player reads cleanly.
     public func highest(withIntervalAtLeast interval: Nanoseconds) -> FrameRate {
         switch self {
         case .discrete(let rates):
             return rates.first { $0.period >= interval } ?? rates[rates.count - 1]
-        case .continuous(let maximum, let compensation):
-            var needed = interval
-            if let compensation, interval > compensation.longest { needed += compensation.shortest }
-            guard needed > 0 else { return maximum }
-            let wholeHz = TimeUnit.nanosecondsPerSecond / needed
+        case .continuous(let maximum):
+            guard interval > 0 else { return maximum }
+            let wholeHz = TimeUnit.nanosecondsPerSecond / interval
             return min(maximum, max(Self.floor, FrameRate(numerator: max(1, wholeHz))))
         }
     }
@@ -65,7 +60,7 @@ public enum RateChoices: Equatable, Sendable {
         switch self {
         case .discrete(let rates):
             return rates.min { abs($0.hz - rate.hz) < abs($1.hz - rate.hz) }!
-        case .continuous(let maximum, _):
+        case .continuous(let maximum):
             return min(maximum, max(Self.floor, rate))
         }
     }

@@ -22,7 +22,7 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     }
 
     /// Advances virtual time by `duration`.
-    package func doWork(_ duration: Nanoseconds) {
+    public func doWork(_ duration: Nanoseconds) {
         virtualClock.advance(by: max(0, duration))
     }
 
@@ -32,9 +32,9 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     }
 
     /// Presents now; returns once the frame is on the glass.
-    public func present(isRepeat: Bool) -> PresentOutcome {
-        let shown = display.present(at: virtualClock.now, isRepeat: isRepeat)
-        if !isRepeat { virtualClock.sleep(until: shown) }
+    public func present() -> PresentOutcome {
+        let shown = display.present(at: virtualClock.now)
+        virtualClock.sleep(until: shown)
         return PresentOutcome(shownAt: shown, tracedAt: shown)
     }
 }

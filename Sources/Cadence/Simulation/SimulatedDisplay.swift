@@ -4,10 +4,12 @@
 ///   vblank at or after it, one new frame per vblank (a present arriving
 ///   while a frame is already queued for that vblank waits for the next one).
 /// - Variable refresh [min, max], active only when the window is fullscreen and
-///   VRR is allowed: a frame shows when presented, but no sooner than `1/max`
-///   after the previous flip; if nothing arrives within `1/min`, the panel
-///   repeats the old frame by itself and is busy for `1/max` while it does.
-///   Not active (windowed), it behaves as a fixed display at its maximum rate.
+///   VRR is allowed: a frame shows when presented, unless a scan-out (`1/max`
+///   long) is under way, when it shows as that ends. Below the range the
+///   driver repeats the frame by itself (``LowFramerateCompensation``):
+///   spaced from how long the previous frame stayed on the glass, and every
+///   `1/min` when it has no such prediction. Not active (windowed), the panel
+///   behaves as a fixed display at its maximum rate.
 /// - Vsync off: every present shows at once (tearing).
 /// - The mode can change at scheduled times; the switch lands on a vblank.
 /// It draws nothing; it only says when each frame reached the glass.
@@ -49,6 +51,20 @@ public final class SimulatedDisplay {
     private var grid: VsyncGrid
     private var pendingChanges: [(at: Nanoseconds, panel: Panel)]
     private var lastFlip: Nanoseconds?
+    /// The new frames' flips while variable refresh is in effect: what the driver spaces repeats by.
+    private var flips = FlipHistory()
+
+    /// One flip of the panel: a new frame, or the driver's repeat of one.
+    public struct Flip: Equatable, Sendable {
+        /// When it started.
+        public let at: Nanoseconds
+        /// Whether it showed the previous frame again.
+        public let isRepeat: Bool
+    }
+    /// Told of every flip, repeats included, in order (a repeat as soon as
+    /// the next present shows it happened); for tests that check what the
+    /// panel really did.
+    public var onFlip: ((Flip) -> Void)?
 
     /// A display whose vblank grid starts at `origin`, with mode changes to
     /// make at given times (in any order).
@@ -79,32 +95,25 @@ public final class SimulatedDisplay {
     }
 
     /// Presents a frame at `time`; returns when it reaches the glass.
-    ///
-    /// A repeat (low framerate compensation) re-shows the current frame: it
-    /// occupies the panel like any flip but is not a new frame.
-    public func present(at time: Nanoseconds, isRepeat: Bool = false) -> Nanoseconds {
+    public func present(at time: Nanoseconds) -> Nanoseconds {
         applyChanges(upTo: time)
         let shown: Nanoseconds
         if !vsync || panel == .unknown {
             shown = time
         } else if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
-            shown = variableFlip(at: time, panel: LowFramerateCompensation(minimum: minimum, maximum: maximum))
+            let driver = LowFramerateCompensation(minimum: minimum, maximum: maximum)
+            let hold = driver.hold(after: flips)
+            shown = hold?.shownAt(presentedAt: time) ?? time
+            for repeated in hold?.repeats(before: shown) ?? [] { onFlip?(Flip(at: repeated, isRepeat: true)) }
         } else {
             var k = grid.index(atOrAfter: time)
             if let last = lastFlip, grid.time(at: k) <= last { k = grid.index(after: last) }
             shown = grid.time(at: k)
         }
         lastFlip = shown
+        flips.record(shown)
+        onFlip?(Flip(at: shown, isRepeat: false))
         return shown
-    }
-
-    /// When a VRR panel shows a frame presented at `time`: at once, but no
-    /// sooner than its shortest interval after its last flip, counting the
-    /// refreshes it made by itself while nothing came (the bounds are
-    /// ``LowFramerateCompensation``'s, the panel's own).
-    private func variableFlip(at time: Nanoseconds, panel: LowFramerateCompensation) -> Nanoseconds {
-        guard let last = lastFlip else { return time }
-        return max(time, panel.earliestFlip(after: last, presentedAt: time))
     }
 
     private func applyChanges(upTo now: Nanoseconds) {
@@ -112,6 +121,8 @@ public final class SimulatedDisplay {
             pendingChanges.removeFirst()
             // The new mode's vblanks start at the old grid's first vblank after the switch.
             let origin = grid.time(at: grid.index(atOrAfter: change.at))
+            // A driver spaces repeats by durations seen on this panel only.
+            if change.panel != panel { flips = FlipHistory(last: lastFlip) }
             panel = change.panel
             grid = VsyncGrid(origin: origin, rate: panel.modeRate ?? grid.rate)
         }

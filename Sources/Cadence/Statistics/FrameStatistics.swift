@@ -14,10 +14,8 @@ public struct FrameStatistics: Sendable {
     /// How many recent intervals are kept for the graph and recent percentiles.
     public let recentCapacity: Int
 
-    private var recent: [Nanoseconds?]
-    private var nextSlot = 0
-    private var recentCount = 0
-    private var recentLatency: [Nanoseconds]
+    private var recent: RingBuffer<Nanoseconds?>
+    private var recentLatency: RingBuffer<Nanoseconds>
     private var histogram = IntervalHistogram()
     private var latencyHistogram = IntervalHistogram()
     private var lastPresent: Nanoseconds?
@@ -38,8 +36,8 @@ public struct FrameStatistics: Sendable {
     public init(recentCapacity: Int = 600) {
         precondition(recentCapacity > 0, "keep at least one interval")
         self.recentCapacity = recentCapacity
-        recent = Array(repeating: nil, count: recentCapacity)
-        recentLatency = Array(repeating: 0, count: recentCapacity)
+        recent = RingBuffer(capacity: recentCapacity)
+        recentLatency = RingBuffer(capacity: recentCapacity)
     }
 
     /// Adds one presented frame.
@@ -73,10 +71,8 @@ public struct FrameStatistics: Sendable {
         lastPresent = record.presentTime
         latencyHistogram.record(record.inputToGlass)
         rememberForLastSecond(record.presentTime)
-        recent[nextSlot] = interval
-        recentLatency[nextSlot] = record.inputToGlass
-        nextSlot = (nextSlot + 1) % recentCapacity
-        recentCount = min(recentCount + 1, recentCapacity)
+        recent.append(interval)
+        recentLatency.append(record.inputToGlass)
     }
 
     /// Starts a new segment: the next frame has no interval (after a pause,
@@ -111,10 +107,7 @@ public struct FrameStatistics: Sendable {
 
     /// Recent present-to-present intervals, oldest first; nil where a frame
     /// had no predecessor.
-    public var recentPresentIntervals: [Nanoseconds?] {
-        let start = (nextSlot - recentCount + recentCapacity) % recentCapacity
-        return (0..<recentCount).map { recent[(start + $0) % recentCapacity] }
-    }
+    public var recentPresentIntervals: [Nanoseconds?] { recent.elements }
 
     /// The recent intervals at each quantile of `qs` (0…1), sorted once for
     /// all of them; nil entries when there are no intervals yet.
@@ -126,8 +119,7 @@ public struct FrameStatistics: Sendable {
     /// The recent frames' input-to-glass latency at quantile `q` (0…1), for
     /// the overlay; nil before the first frame.
     public func recentLatencyPercentile(_ q: Double) -> Nanoseconds? {
-        let start = (nextSlot - recentCount + recentCapacity) % recentCapacity
-        return (0..<recentCount).map { recentLatency[(start + $0) % recentCapacity] }.sorted().nearestRank(q)
+        recentLatency.elements.sorted().nearestRank(q)
     }
 
     /// Frames so far that reached the glass after their target; cheap, unlike ``runSummary``.

@@ -4,6 +4,17 @@
 /// of frames: a `Double` of seconds loses sub-microsecond precision after about a
 /// day, an `Int64` of nanoseconds is exact for 292 years. Seconds as `Double`
 /// appear only at the API edge, as with `CADisplayLink`.
+///
+/// The unit rule, one unit per name:
+/// - A time inside Cadence is typed `Nanoseconds` and its name carries no
+///   unit: records, plans, clocks, waits (``FrameRecord/delta``,
+///   ``FrameBackend/waitForEvents(timeout:)``).
+/// - At the API edge, ``DisplayLinkFrame`` keeps `CADisplayLink`'s names for
+///   `Double` seconds (`timestamp`, `targetTimestamp`, `delta`, `duration`),
+///   each with an exact twin whose name ends in `Nanoseconds`.
+/// - A time held in any other type names its unit (a program's `workMs`,
+///   `roundSeconds`).
+/// - Convert only through ``TimeUnit``.
 public typealias Nanoseconds = Int64
 
 /// Conversions between integer nanoseconds and the `Double` seconds of the API edge.

@@ -1,8 +1,9 @@
 /// Text as a JSON string literal, for the writers of this package's JSON
-/// (the Chrome trace, `display-probe --json`), which build it by hand.
-package enum JSONString {
+/// (the Chrome trace here, `display-probe --json` in the programs' package),
+/// which build it by hand.
+public enum JSONString {
     /// `text` quoted, with quotes, backslashes and control characters escaped.
-    package static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

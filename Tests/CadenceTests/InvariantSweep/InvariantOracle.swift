@@ -97,7 +97,7 @@ enum Oracle {
 
     // MARK: - Inputs and outputs
 
-    enum Panel: Sendable { case fixed(Q), variable(min: Q, max: Q), unknown }
+    enum Panel: Sendable, Equatable { case fixed(Q), variable(min: Q, max: Q), unknown }
 
     enum Request: Sendable { case displayRate; case preferred(Q); case cap(Q); case range(min: Q?, max: Q?, preferred: Q?) }
 
@@ -292,6 +292,47 @@ enum Oracle {
 
         /// Variable display: how many flips show each frame at rate `r` (smallest k ≥ 1 with k·r ≥ min).
         static func repeatCount(min a: Q, rate r: Q) -> Int64 { Swift.max(1, (a / r).ceil) }
+
+        // The display's driver below a VRR panel's range (low framerate compensation), from its rules:
+        // - every scan-out, of a new frame or a repeat, lasts 1/max; the panel's clock counts whole nanoseconds,
+        //   so it ends at the last nanosecond at or before flip + 1/max;
+        // - the panel holds a frame at most 1/min, rounded up to the nanosecond;
+        // - after a new frame flips, the driver predicts it stays as long as the previous frame did (D). If D is
+        //   longer than the panel holds, it cuts D into the fewest equal pieces the panel holds (k), each rounded
+        //   down to the nanosecond but never shorter than a scan-out, and repeats the frame after each piece
+        //   but the last (k − 1 repeats);
+        // - past those, or with no prediction, the panel refreshes by itself every longest hold;
+        // - a frame presented while a scan-out is under way is shown when it ends; one presented at the very
+        //   instant a repeat would start is shown instead of it.
+
+        static func scanOut(max b: Q) -> Int64 { (nanosPerSecond / b).floor }
+        static func longestHold(min a: Q) -> Int64 { (nanosPerSecond / a).ceil }
+
+        /// The flips after a new frame at `flip` (the frame before it on the glass for `previousDuration`), the
+        /// new frame's first, up to and excluding `end`.
+        static func driverFlips(min a: Q, max b: Q, flip: Int64, previousDuration: Int64?, before end: Int64) -> [Int64] {
+            let longest = longestHold(min: a)
+            var planned: Int64 = 0, spacing = longest
+            if let d = previousDuration, d > longest {
+                let k = (Q(d) / Q(longest)).ceil
+                planned = k - 1
+                spacing = Swift.max((Q(d) / Q(k)).floor, scanOut(max: b))
+            }
+            var out = [flip]
+            var t = flip
+            var j: Int64 = 0
+            while true {
+                j += 1
+                t += j <= planned ? spacing : longest
+                if t >= end { return out }
+                out.append(t)
+            }
+        }
+
+        /// When a frame presented at `t` reaches the glass, the flips before it being `flips`.
+        static func glass(presentedAt t: Int64, flips: [Int64], max b: Q) -> Int64 {
+            Swift.max(t, flips.last { $0 < t }.map { $0 + scanOut(max: b) } ?? flips[0] + scanOut(max: b))
+        }
     }
 
     // MARK: - Invariants
@@ -318,6 +359,31 @@ enum Oracle {
             let straddling = e != M.epochIndex(epochs, at: f.glass) || e != M.epochIndex(epochs, at: f.presentSubmit)
                 || changeTimes.contains { f.callbackStart <= $0 && $0 <= f.glass }
             let display = epochs[e]
+            // The driver's flips since the previous new frame (repeats included), while variable refresh is in
+            // effect: it knows the previous frame's duration unless the panel changed since that frame's present.
+            var driver: [Int64]?
+            if case .variable(let a, let b) = display.timing, let p = previous, !straddling {
+                let panelChanged = s.displayChanges.contains { change in
+                    p.presentSubmit < change.at && change.at <= f.presentSubmit
+                        && M.epochs(s)[Swift.max(0, M.epochIndex(epochs, at: change.at) - 1)].panel != change.panel
+                }
+                let duration: Int64? = i >= 2 && !panelChanged ? p.glass - frames[i - 2].glass : nil
+                driver = M.driverFlips(min: a, max: b, flip: p.glass, previousDuration: duration, before: f.glass + 1)
+                // The panel itself: the frame is shown at once, or when the scan-out under way ends.
+                let expected = M.glass(presentedAt: f.presentSubmit, flips: driver!, max: b)
+                if f.glass != expected {
+                    fail("vrr-driver", "presented at \(f.presentSubmit), shown at \(f.glass); the driver's flips \(driver!.suffix(3)) show it at \(expected)")
+                }
+            }
+            /// Whether `t` falls in a repeat's scan-out, and the end of the one it does.
+            func repeatScanOut(containing t: Int64) -> Int64? {
+                guard let driver, case .variable(_, let b) = display.timing else { return nil }
+                guard let g = driver.dropFirst().last(where: { $0 < t }), t < g + M.scanOut(max: b) else { return nil }
+                return g + M.scanOut(max: b)
+            }
+            // The frame is for the end of a repeat's scan-out: the cadence's slot fell inside it, so the cadence
+            // starts again from there.
+            let afterRepeat = repeatScanOut(containing: f.target - 1) == f.target
             let r = s.requests.lastIndex { $0.at <= f.callbackStart } ?? (s.requests.isEmpty ? -1 : 0)
             let key = e * (s.requests.count + 1) + (r + 1)
             let rate: Q
@@ -349,26 +415,10 @@ enum Oracle {
                 fail("early", "glass \(f.glass) before target \(f.target)")
             }
             if isLate && !straddling && i > 0 {
-                var allowed = f.workEnd > f.target
-                if case .variable(let a, let b) = display.timing, let p = previous {
-                    // A gap longer than 1/min needs repeats (at least `pieces` flips, each
-                    // within [1/max, 1/min]); the first must come by both p.glass + 1/min and
-                    // target − (pieces − 1)/max. Work still running then made it impossible.
-                    let gap = target - Q(p.glass)
-                    if gap > M.nanosPerSecond / a {
-                        let pieces = (gap * a / M.nanosPerSecond).ceil
-                        let latestFirstRepeat = min(Q(p.glass) + M.nanosPerSecond / a,
-                                                    target - Q(pieces - 1) * M.nanosPerSecond / b)
-                        allowed = allowed || Q(f.workEnd) > latestFirstRepeat
-                    }
-                }
-                if !allowed {
+                if f.workEnd <= f.target {
                     fail("late", "glass \(f.glass) after target \(f.target) though work ended at \(f.workEnd)")
-                } else if case .variable(let a, _) = display.timing, let p = previous,
-                          Q(f.glass - p.glass) > M.nanosPerSecond / a {
-                    // The panel refreshed by itself while the game worked (nothing came
-                    // within 1/min), so it may be busy at the slot the frame was held for:
-                    // the frame shows when the panel is free, not on a whole interval.
+                } else if f.glass == repeatScanOut(containing: f.glass - 1) ?? -1 {
+                    // Held for a slot where the driver was repeating the previous frame: shown as that ends.
                 } else {
                     let lateness = Q(f.glass - f.target)
                     let steps = (lateness / interval).rounded
@@ -376,6 +426,11 @@ enum Oracle {
                         fail("late", "late by \(f.glass - f.target) ns, not a multiple of the cadence interval \(interval) ns")
                     }
                 }
+            }
+
+            // 5. VRR: a target is a moment the panel can reach, never inside a repeat's scan-out.
+            if let end = repeatScanOut(containing: f.target) {
+                fail("reachable", "target \(f.target) falls in the scan-out of a repeat, which ends at \(end)")
             }
 
             // 2. delta
@@ -406,15 +461,9 @@ enum Oracle {
                 if case .variable(_, let b) = display.timing { afterFlip = afterFlip + M.nanosPerSecond / b }
                 earliest = max(earliest, afterFlip)
             }
-            // On a variable panel a frame can follow a flip only after a gap made of
-            // pieces each within [1/max, 1/min] (repeats in between): an earlier slot
-            // whose gap from the previous flip cannot be split so was not usable.
-            var earlierUsable = true
-            if case .variable(let a, let b) = display.timing, let p = previous {
-                let gap = target - interval - Q(p.glass)
-                let pieces = Swift.max(Int64(1), (gap * a / M.nanosPerSecond).ceil)
-                earlierUsable = Q(pieces) * M.nanosPerSecond / b <= gap + Q(1)
-            }
+            // On a variable panel a slot inside a repeat's scan-out cannot show a frame; a target at the end of
+            // one is where the cadence starts again, not a slot of the old cadence.
+            let earlierUsable = repeatScanOut(containing: (target - interval).rounded) == nil && !afterRepeat
             if earlierUsable && !(target - interval < earliest + Q(1)) {
                 fail("skipped-slot", "target \(f.target): the slot one interval (\(interval) ns) earlier was usable (earliest \(earliest))")
             }
@@ -442,7 +491,8 @@ enum Oracle {
                 // run, the targets must be round(origin + m·interval) for ONE origin: the residuals target − m·interval
                 // (relative to the run's first target) must all fit in a window narrower than 1 ns. This holds whether
                 // the engine anchors its cadence on the first target or on an earlier instant, and fails on any drift.
-                if let current = run, let p = previous, current.epoch == e, current.rate == rate, p.glass <= p.target {
+                if let current = run, let p = previous, current.epoch == e, current.rate == rate, p.glass <= p.target,
+                   !afterRepeat {
                     let offset = Q(f.target - current.first)
                     let m = (offset / interval).rounded
                     let residual = offset - Q(m) * interval
@@ -462,14 +512,31 @@ enum Oracle {
         return out
     }
 
-    /// Consecutive flips (new or repeated frames) of a variable-refresh panel in effect are at least 1/max apart
-    /// (less 1 ns for rounding).
-    static func checkVRRFlips(min: Q, max: Q, flips: [Int64]) -> [Violation] {
-        let shortest = OracleModel.nanosPerSecond / max - Q(1)
+    /// A variable-refresh panel in effect throughout: its flips (new frames and the driver's repeats) are the
+    /// ones the driver's rules give for the frames' glass times, and every gap between two flips lies within the
+    /// panel's range: at least 1/max (less 1 ns for rounding), at most 1/min (rounded up).
+    static func checkVRRFlips(min: Q, max: Q, glass: [Int64], flips: [Int64]) -> [Violation] {
+        typealias M = OracleModel
+        let shortest = M.nanosPerSecond / max - Q(1)
         var out: [Violation] = []
         for i in flips.indices.dropFirst() where Q(flips[i] - flips[i - 1]) < shortest {
             out.append(Violation(frame: i, rule: "vrr-flip",
                                  detail: "flip at \(flips[i]) only \(flips[i] - flips[i - 1]) ns after the previous (minimum \(shortest) ns)"))
+        }
+        for i in flips.indices.dropFirst() where flips[i] - flips[i - 1] > M.longestHold(min: min) {
+            out.append(Violation(frame: i, rule: "vrr-flip",
+                                 detail: "flip at \(flips[i]) \(flips[i] - flips[i - 1]) ns after the previous: the panel holds at most \(M.longestHold(min: min)) ns"))
+        }
+        var expected = glass.prefix(1).map { $0 }
+        for i in glass.indices.dropFirst() {
+            let duration: Int64? = i >= 2 ? glass[i - 1] - glass[i - 2] : nil
+            expected += M.driverFlips(min: min, max: max, flip: glass[i - 1], previousDuration: duration, before: glass[i])
+                .dropFirst() + [glass[i]]
+        }
+        if expected != flips {
+            let first = Array(zip(expected, flips)).firstIndex { $0 != $1 } ?? Swift.min(expected.count, flips.count)
+            out.append(Violation(frame: first, rule: "vrr-driver",
+                                 detail: "the panel flipped at \(flips.dropFirst(first).prefix(3)); the driver's rules give \(expected.dropFirst(first).prefix(3))"))
         }
         return out
     }

@@ -244,7 +244,8 @@ final class SweepGame: FrameLoopClient {
         var found = Oracle.checkInvariants(scenario.oracle, frames)
         if scenario.displayChanges.isEmpty, scenario.vsync, scenario.fullscreen, scenario.vrrAllowed,
            case .variable(let low, let high) = scenario.panel {
-            found += Oracle.checkVRRFlips(min: low.exact, max: high.exact, flips: backend.flips.map(\.at))
+            found += Oracle.checkVRRFlips(min: low.exact, max: high.exact, glass: game.records.map(\.presentTime),
+                                          flips: backend.flips.map(\.at))
         }
         return found
     }

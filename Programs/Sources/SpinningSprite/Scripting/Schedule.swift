@@ -17,6 +17,8 @@ struct Schedule<Value> {
     }
 
     /// Splits `text` into `(seconds, value text)` pairs and parses each value.
+    /// The times must increase: a schedule is read as written, and one whose
+    /// times go back (or repeat, two values at once) was mistyped.
     static func parse(_ text: String, flag: String, form: String,
                       value: (String) throws -> Value) throws -> Schedule {
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
@@ -29,6 +31,7 @@ struct Schedule<Value> {
                 throw ValueError(flag: flag, value: String(item), form: form)
             }
         }
+        try ValueParsers.requireIncreasing(entries.map(\.at), strictly: true, flag: flag, text: text, form: form)
         return Schedule(entries: entries)
     }
 }

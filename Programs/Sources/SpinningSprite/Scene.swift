@@ -1,4 +1,5 @@
 import CadenceSDL
+import Foundation
 
 /// Everything the sample draws, in one place: sprite, hitch demo, overlay,
 /// graph and slider. The game decides *what* to show; the scene knows *how*.
@@ -30,6 +31,15 @@ final class Scene {
         (width, height) = renderer.outputSize
     }
 
+    /// Where a mouse event at window coordinates (x, y) lands in what is
+    /// drawn: the renderer's output can be larger than the window (a HiDPI
+    /// scale) or, briefly after a mode change, differ from it.
+    func drawingPoint(x: Int, y: Int) -> (x: Int, y: Int) {
+        let windowSize = window.size
+        guard windowSize.width > 0, windowSize.height > 0 else { return (x, y) }
+        return (x * width / windowSize.width, y * height / windowSize.height)
+    }
+
     /// Lays everything out again for a new window size.
     func resize(width: Int, height: Int) {
         (self.width, self.height) = renderer.outputSize
@@ -37,25 +47,26 @@ final class Scene {
 
     /// The smallest window the layout stays readable in; the window is held to it.
     static let minimumSize = (width: 640, height: 360)
-    /// Below this height the key help is left out of the overlay.
-    static let keyHelpMinimumHeight = 520
     /// The hitch demo's objects move this many pixels per second of their clock.
     static let hitchDemoSpeed = 800.0
 
     func beginFrame() {
-        renderer.beginFrame()
         renderer.clear(Color(18, 20, 28))
     }
 
     /// The sprite at the centre, turned by `angle` radians, small enough to
-    /// leave the panels room in a small window.
-    /// In a compact window it moves right, beside the graph under the overlay.
-    func drawSprite(angle: Double) {
-        if isCompact {
-            drawSprite(angle: angle, centreX: width * 3 / 4, centreY: height / 2, size: min(height / 2, width / 4))
-        } else {
+    /// leave the panels room in a small window. In a compact window it sits
+    /// in the right half of the space between the overlay's panel and the
+    /// slider, beside the graph, so neither panel covers it.
+    func drawSprite(angle: Double, clearOf overlay: Rect) {
+        guard isCompact else {
             drawSprite(angle: angle, centreX: width / 2, centreY: height / 2, size: min(256, height / 2))
+            return
         }
+        let top = overlay.y + overlay.height + 8, bottom = height - FPSSlider.panelHeight - 14
+        let left = width / 2, right = width - 12
+        let size = max(16, min(bottom - top, right - left))
+        drawSprite(angle: angle, centreX: (left + right) / 2, centreY: (top + bottom) / 2, size: size)
     }
 
     /// The hitch demo: two objects crossing the window at ``hitchDemoSpeed``,
@@ -85,17 +96,54 @@ final class Scene {
                       rotation: angle * 180 / .pi)
     }
 
-    /// The text panel, top left; warnings in amber. Returns where it was drawn.
-    @discardableResult
-    func drawOverlay(lines: [(text: String, isWarning: Bool)]) -> Rect {
-        let panelWidth = min(width - 24, lines.map { text.width(of: $0.text) }.max().map { $0 + 24 } ?? 0)
-        let panel = Rect(x: 12, y: 12, width: panelWidth, height: lines.count * text.lineHeight + 16)
-        renderer.fill(panel, Color(0, 0, 0, 160))
-        for (i, line) in lines.enumerated() {
+    /// The overlay's text, each line broken to fit the window, and the panel
+    /// (top left) that holds it.
+    struct Overlay {
+        let lines: [(text: String, isWarning: Bool)]
+        let panel: Rect
+    }
+
+    /// Lays out the overlay's `lines`: a line wider than the window allows
+    /// is broken at spaces, the rest indented to the column of values, so
+    /// every line stays inside its panel at any window size.
+    func overlay(_ lines: [(text: String, isWarning: Bool)]) -> Overlay {
+        let widest = width - 48   // the panel 12 px in from each side, the text 12 px inside it
+        let broken = lines.flatMap { line in wrap(line.text, to: widest).map { (text: $0, isWarning: line.isWarning) } }
+        let panelWidth = min(width - 24, broken.map { text.width(of: $0.text) }.max().map { $0 + 24 } ?? 0)
+        return Overlay(lines: broken, panel: Rect(x: 12, y: 12, width: panelWidth, height: broken.count * text.lineHeight + 16))
+    }
+
+    /// `line` in pieces no wider than `widest` pixels; the pieces after the
+    /// first start at the values' column (10 characters in). It breaks
+    /// between fields (which runs of two or more spaces part), and inside a
+    /// field too wide by itself, between words.
+    private func wrap(_ line: String, to widest: Int, separator: String = "  ") -> [String] {
+        guard text.width(of: line) > widest else { return [line] }
+        let indent = String(repeating: " ", count: 10)
+        let lead = String(line.prefix { $0 == " " })
+        var pieces: [String] = [], current = lead
+        for part in line.dropFirst(lead.count).components(separatedBy: separator) {
+            let blank = current.allSatisfy { $0 == " " }
+            let candidate = blank ? current + part : current + separator + part
+            if blank || text.width(of: candidate) <= widest {
+                current = candidate
+            } else {
+                pieces.append(current)
+                current = indent + part.drop { $0 == " " }
+            }
+        }
+        pieces.append(current)
+        guard separator != " " else { return pieces }
+        return pieces.flatMap { wrap($0, to: widest, separator: " ") }
+    }
+
+    /// Draws the overlay's panel and text; warnings in amber.
+    func draw(_ overlay: Overlay) {
+        renderer.fill(overlay.panel, Color(0, 0, 0, 160))
+        for (i, line) in overlay.lines.enumerated() {
             text.draw(line.text, x: 24, y: 20 + i * text.lineHeight,
                       color: line.isWarning ? Color(255, 196, 60) : Color(235, 235, 240))
         }
-        return panel
     }
 
     /// The frame-time graph beside the overlay when the window is wide

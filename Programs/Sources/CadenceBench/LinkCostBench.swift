@@ -24,7 +24,7 @@ enum LinkCostBench {
         var checksum: Nanoseconds = 0
         let linkStart = clock.now
         for _ in 0..<calls {
-            let frame = link.nextFrame(now: shown ?? 0, lastShown: shown, timing: timing)
+            let frame = link.nextFrame(now: shown ?? 0, lastFlip: shown, timing: timing)
             shown = frame.targetTimestampNanoseconds
             checksum &+= frame.deltaNanoseconds
         }

@@ -26,6 +26,29 @@ struct SpinningSpriteCLITests {
         #expect(result.stderr.contains(arguments[0]), "\(arguments) message: \(result.stderr)")
     }
 
+    @Test("A schedule whose times go back (or repeat) exits 64 naming the flag and the time", arguments: [
+        (["--fps-schedule", "2:30,1:60"], "lists 1 s after 2 s"),
+        (["--fps-schedule", "1:30,1:60"], "lists 1 s twice"),
+        (["--refresh-schedule", "3:fixed:60,2.5:fixed:120", "--simulate-display", "fixed:60"], "lists 2.5 s after 3 s"),
+        (["--work-schedule", "0:4,5:11,4:2"], "lists 4 s after 5 s"),
+        (["--hitch", "1.5:50,0.5:20"], "lists 0.5 s after 1.5 s"),
+        (["--input-script", "2:key=a,1:key=b"], "lists 1 s after 2 s"),
+    ] as [([String], String)])
+    func schedulesOutOfOrder(arguments: [String], message: String) throws {
+        let extra = arguments.contains("--simulate-display") ? ["--duration", "4"] : ["--headless", "--frames", "1"]
+        let result = try Subprocess.run("spinning-sprite", arguments + extra)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(arguments[0]) && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no run")
+    }
+
+    @Test("Several scripted actions may share a time")
+    func inputScriptActionsAtOneTime() throws {
+        let result = try Subprocess.run("spinning-sprite", ["--headless", "--frames", "2",
+                                                            "--input-script", "0:key=g,0:key=g"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func helpDocumentsEveryFlagWithAnExample() throws {
         let result = try Subprocess.run("spinning-sprite", ["--help"])
         #expect(result.status == 0)

@@ -102,7 +102,7 @@ final class Game: FrameLoopClient {
 
     func idle(_ loop: FrameLoop) -> Bool {
         // Minimized or hidden: sleep until an event arrives, so the CPU rests.
-        EventPump.wait(timeoutMs: 250)
+        EventPump.wait(timeout: 250_000_000)
         return !Interrupts.requested
     }
 
@@ -204,7 +204,13 @@ final class Game: FrameLoopClient {
                 break
             case .moved, .displayChanged:
                 onDisplayChange(.displayMoved)
-            case .mouseDown, .mouseUp, .mouseMotion:
+            case .mouseDown(let x, let y):
+                guard let point = scene?.drawingPoint(x: x, y: y) else { break }
+                _ = slider.handle(.mouseDown(x: point.x, y: point.y))
+            case .mouseMotion(let x, let y, let dragging):
+                guard let point = scene?.drawingPoint(x: x, y: y) else { break }
+                _ = slider.handle(.mouseMotion(x: point.x, y: point.y, dragging: dragging))
+            case .mouseUp:
                 _ = slider.handle(event)
             }
         }
@@ -266,21 +272,21 @@ final class Game: FrameLoopClient {
 
     private func draw(_ frame: DisplayLinkFrame, on scene: Scene, status: DisplayStatus) {
         let angle = angle(at: frame.targetTimestampNanoseconds)
-        let lines = overlayLines(frame, status, keyHelp: scene.height >= Scene.keyHelpMinimumHeight)
+        let overlay = scene.overlay(overlayLines(frame, status))
         scene.beginFrame()
         if scene.showHitchDemo {
             let native = frame.timing.nativeRate.hz
             scene.drawHitchDemo(timestamp: TimeUnit.seconds(frame.timestampNanoseconds - start),
                                 target: TimeUnit.seconds(frame.targetTimestampNanoseconds - start), angle: angle,
                                 caption: "The rate flips \(formatRate(native)) / \(formatRate(native / 2)) FPS each second: "
-                                    + "the upper one jumps, the lower glides", overlayLines: lines.count)
+                                    + "the upper one jumps, the lower glides", overlayLines: overlay.lines.count)
         } else {
-            scene.drawSprite(angle: angle)
+            scene.drawSprite(angle: angle, clearOf: overlay.panel)
         }
-        let overlay = scene.drawOverlay(lines: lines)
+        scene.draw(overlay)
         // In a small window the demo needs the space the graph would take below the overlay.
         if scene.showGraph, !(scene.showHitchDemo && scene.isCompact) {
-            scene.drawGraph(samples: monitor.graphSamples, besides: overlay)
+            scene.drawGraph(samples: monitor.graphSamples, besides: overlay.panel)
         }
         let effective = frame.effectiveRate.rate.hz
         let display = Self.displayWords(frame.timing)
@@ -302,8 +308,7 @@ final class Game: FrameLoopClient {
     /// The overlay: what was asked, planned and achieved (and, in words, why
     /// they differ), the display, vsync, and the statistics since the rate
     /// last changed.
-    private func overlayLines(_ frame: DisplayLinkFrame, _ status: DisplayStatus,
-                              keyHelp: Bool) -> [(text: String, isWarning: Bool)] {
+    private func overlayLines(_ frame: DisplayLinkFrame, _ status: DisplayStatus) -> [(text: String, isWarning: Bool)] {
         let rate = frame.effectiveRate
         var requested: String
         switch slider.request {
@@ -339,12 +344,10 @@ final class Game: FrameLoopClient {
                 + "late \(monitor.window.lateCount)  hitches \(monitor.window.hitchCount)", false),
             ("latency   \(latencyDescription(status)), input to glass p50 \(inputToGlass) ms  (L)", false),
         ]
-        if keyHelp {
-            lines += [
-                ("keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive", false),
-                ("          L latency  F fullscreen  V vsync  H hitch  G graph  T demo  Q quit", false),
-            ]
-        }
+        lines += [
+            ("keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive", false),
+            ("          L latency  F fullscreen  V vsync  H hitch  G graph  T demo  Q quit", false),
+        ]
         return lines
     }
 

@@ -21,6 +21,20 @@ enum ValueParsers {
     /// The highest frame rate any flag accepts.
     static let maximumFPS = 1_000.0
 
+    /// Throws a usage error naming the first time in `times` that comes
+    /// before the one written ahead of it (or equals it, when `strictly`).
+    static func requireIncreasing(_ times: [Nanoseconds], strictly: Bool, flag: String, text: String,
+                                  form: String) throws {
+        for (earlier, later) in zip(times, times.dropFirst()) where later < earlier || (strictly && later == earlier) {
+            let order = later == earlier ? "twice" : "after \(seconds(earlier)) s"
+            throw ValueError(flag: flag, value: text, form: form,
+                             bound: "lists \(seconds(later)) s \(order): each time must be later than the one before")
+        }
+    }
+
+    /// Nanoseconds as plain seconds for a message ("1.5").
+    private static func seconds(_ time: Nanoseconds) -> String { plain(Double(time) / 1e9) }
+
     /// A finite number inside `range`, or a ``ValueError`` describing `form`.
     static func number(_ text: String, flag: String, in range: ClosedRange<Double>, form: String) throws -> Double {
         guard let value = Double(text), value.isFinite else { throw ValueError(flag: flag, value: text, form: form) }

@@ -8,13 +8,10 @@ final class MyGame: FrameLoopClient {
     init(_ window: GameWindow) { self.window = window }
 
     func prepareFrame(_ loop: FrameLoop) -> Bool {
-        for event in EventPump.poll() {
-            switch event {
-            case .quit, .keyDown(.escape, _, _): return false
-            case .hidden: loop.link.isPaused = true
-            case .shown: loop.link.isPaused = false
-            default: break
-            }
+        // The window pauses the link while hidden and follows it to another display.
+        for event in window.pollEvents() {
+            if case .quit = event { return false }
+            if case .keyDown(.escape, _, _) = event { return false }
         }
         return true
     }
@@ -23,10 +20,8 @@ final class MyGame: FrameLoopClient {
         // frame.targetTimestamp: when this frame will be on the glass (seconds).
         // frame.delta: this target minus the previous one, skipped frames included.
         x = (x + 200 * frame.delta).truncatingRemainder(dividingBy: 1280)
-        window.renderer.beginFrame()    // lets VRR show a frame twice below its range
         window.renderer.clear(Color(0, 0, 0))
         window.renderer.fill(Rect(x: Int(x), y: 320, width: 80, height: 80), Color(255, 255, 255))
-        window.renderer.flush()         // draw now; the present at the target is only the swap
     }
 }
 

@@ -29,9 +29,9 @@ struct RealTimeRun {
             case .toggleFullscreen:
                 do { try game.setFullscreen(!game.window.isFullscreen) } catch { printError("\(error)") }
             case .cycleVSync:
-                game.setVSync(game.renderer.vsync.next)
+                game.setVSync(game.renderer.nextVSyncMode)
                 // Only the new mode's fallback, not the notes already printed at start.
-                game.renderer.notes.filter { $0.hasPrefix("vsync") }.forEach { printError($0) }
+                if let note = game.renderer.vsyncNote { printError(note) }
             case .displayMoved:
                 game.display.refresh()
             }
@@ -91,7 +91,7 @@ extension GameWindow {
     /// What the overlay shows now; the vsync note and the achievable rates
     /// follow the backend's vblank estimate as it settles.
     var status: DisplayStatus {
-        let fallback = renderer.notes.first { $0.hasPrefix("vsync") }
+        let fallback = renderer.vsyncNote
         let size = renderer.outputSize
         let state = display.info == nil ? "offscreen \(size.width)x\(size.height)"
             : window.isFullscreen ? "fullscreen" : "windowed \(size.width)x\(size.height)"

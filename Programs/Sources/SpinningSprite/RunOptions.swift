@@ -16,14 +16,15 @@ struct RunOptions {
     var vrr: VRROverride
     var vrrRange: ClosedRange<FrameRate>?
 
-    /// `Assets/sprite.bmp` in the working directory, or else in this package's
-    /// checkout (found from this source file's path), so the sample runs from anywhere.
+    /// `Assets/sprite.bmp` in the working directory, or else in the repository's
+    /// checkout (found from this source file's path, Programs/Sources/SpinningSprite),
+    /// so the sample runs from anywhere.
     static var defaultSpritePath: String {
         let local = "Assets/sprite.bmp"
         if FileManager.default.fileExists(atPath: local) { return local }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return packageRoot.appendingPathComponent(local).path
+        let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return repositoryRoot.appendingPathComponent(local).path
     }
 
     /// The exit for a sprite that could not be loaded, the same in every mode:

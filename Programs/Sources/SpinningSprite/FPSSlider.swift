@@ -128,7 +128,10 @@ struct FPSSlider {
     func draw(_ renderer: Renderer, _ text: TextRenderer, effective: Double, caption: String, achievable: [Double]) {
         renderer.fill(panel, Color(0, 0, 0, 160))
         let dim = Color(170, 175, 190)
-        text.draw(caption, x: panel.x + 10, y: panel.y + 6)
+        // Where the presets leave too little room, the caption drops its display ("on this ...").
+        let room = (presets.first?.area.x ?? panel.x + panel.width) - panel.x - 20
+        let shortened = caption.range(of: " on this ").map { String(caption[..<$0.lowerBound]) } ?? caption
+        text.draw(text.width(of: caption) <= room ? caption : shortened, x: panel.x + 10, y: panel.y + 6)
         for preset in presets {
             let selected = preset.request == request
             renderer.fill(preset.area, selected ? Color(255, 196, 60, 90) : Color(70, 76, 96, 200))
@@ -150,10 +153,11 @@ struct FPSSlider {
                 labelledUpTo = lx
             }
         }
-        let effectiveX = x(for: effective)
-        renderer.fill(Rect(x: effectiveX - 2, y: track.y - 9, width: 4, height: track.height + 18), Color(80, 220, 160))
         let knobX = x(for: knobFPS(effective: effective))
         renderer.fill(Rect(x: knobX - 6, y: track.y - 8, width: 12, height: track.height + 16), Color(255, 196, 60))
+        // The rate in effect over the knob, and taller, so it shows where the two meet.
+        let effectiveX = x(for: effective)
+        renderer.fill(Rect(x: effectiveX - 2, y: track.y - 11, width: 4, height: track.height + 22), Color(80, 220, 160))
     }
 
     /// "50 FPS cap: 30 FPS on this 60 Hz display", for `display` in words

@@ -6,16 +6,20 @@ import CadenceSDL
 /// Actions: `key=<name>` with name `left`, `right`, `shift+left`, `shift+right`,
 /// `esc`, a digit or a letter; `drag=<fps>` drags the slider's knob to that rate.
 enum InputScript {
+    /// Actions run in the order written; several may share a time, but times never go back.
     static func parse(_ text: String) throws -> [(at: Nanoseconds, action: GameConfig.InputAction)] {
-        try text.split(separator: ",").map { item in
+        let form = "<sec>:key=<name>|drag=<fps>[,...] (e.g. \"0.5:key=right,1:drag=90\")"
+        let actions = try text.split(separator: ",").map { item in
             let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, let seconds = Double(parts[0]), seconds.isFinite, seconds >= 0,
                   let action = action(parts[1]) else {
-                throw ValueError(flag: "--input-script", value: String(item),
-                                 form: "<sec>:key=<name>|drag=<fps>[,...] (e.g. \"0.5:key=right,1:drag=90\")")
+                throw ValueError(flag: "--input-script", value: String(item), form: form)
             }
-            return (TimeUnit.nanoseconds(seconds: seconds), action)
-        }.sorted { $0.at < $1.at }
+            return (at: TimeUnit.nanoseconds(seconds: seconds), action: action)
+        }
+        try ValueParsers.requireIncreasing(actions.map(\.at), strictly: false, flag: "--input-script",
+                                           text: text, form: form)
+        return actions
     }
 
     private static func action(_ text: String) -> GameConfig.InputAction? {

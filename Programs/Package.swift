@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+// The programs built on Cadence's libraries: the sample game, the template to
+// fork, the README's examples, the display probe and the bench, with their
+// tests. A package of its own so that swift-argument-parser, which they use,
+// never enters the graph of a game that depends on the libraries.
+import PackageDescription
+
+let package = Package(
+    name: "CadencePrograms",
+    products: [
+        .executable(name: "spinning-sprite", targets: ["SpinningSprite"]),
+        .executable(name: "display-probe", targets: ["DisplayProbe"]),
+        .executable(name: "cadence-bench", targets: ["CadenceBench"]),
+        .executable(name: "template", targets: ["Template"]),
+    ],
+    dependencies: [
+        .package(name: "Cadence", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "SpinningSprite",
+            dependencies: [
+                .product(name: "Cadence", package: "Cadence"),
+                .product(name: "CadenceSDL", package: "Cadence"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The file to fork: a whole game in one file (Examples/Template/main.swift, linked here),
+        // using the libraries only, as a game of your own does.
+        .executableTarget(
+            name: "Template",
+            dependencies: [
+                .product(name: "Cadence", package: "Cadence"),
+                .product(name: "CadenceSDL", package: "Cadence"),
+            ]
+        ),
+        // The README's code, compiled here so it cannot go stale (Scripts/test
+        // checks that every Swift block of the README is in these files).
+        .executableTarget(
+            name: "ReadmeExample",
+            dependencies: [
+                .product(name: "Cadence", package: "Cadence"),
+                .product(name: "CadenceSDL", package: "Cadence"),
+            ]
+        ),
+        .executableTarget(
+            name: "DisplayProbe",
+            dependencies: [
+                .product(name: "Cadence", package: "Cadence"),
+                .product(name: "CadenceSDL", package: "Cadence"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Scripts/bench: pacing figures, judged there and never in the tests.
+        .executableTarget(
+            name: "CadenceBench",
+            dependencies: [
+                .product(name: "Cadence", package: "Cadence"),
+                .product(name: "CadenceSDL", package: "Cadence"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The root package's real-monitor EDIDs (Tests/Fixtures, linked here:
+        // a target's files must lie inside its package).
+        .target(name: "CadenceTestFixtures", path: "Tests/Fixtures"),
+        .testTarget(
+            name: "SampleTests",
+            dependencies: ["CadenceTestFixtures", .product(name: "Cadence", package: "Cadence")]
+        ),
+    ]
+)

@@ -1,0 +1,81 @@
+import Cadence
+import CadenceSDL
+import Foundation
+
+// The README's "Your own game" snippets, compiled here so they cannot go stale.
+
+/// The achieved frame rate, from when frames really reached the glass.
+final class FPSCounter: FrameLoopClient {
+    let window: GameWindow
+    let text: TextRenderer
+    var statistics = FrameStatistics()
+
+    init(_ window: GameWindow) throws {
+        self.window = window
+        text = try TextRenderer(renderer: window.renderer, size: 16)
+    }
+
+    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
+        window.renderer.clear(Color(0, 0, 0))
+        // nil until two frames have been shown.
+        let fps = statistics.achievedFPS.map { String(format: "%.1f FPS", $0) } ?? "-- FPS"
+        text.draw(fps, x: 8, y: 8, color: Color(255, 255, 255))
+        text.endFrame()   // once a frame: forgets the strings no longer drawn
+    }
+
+    /// Called after each present, with when the frame reached the glass.
+    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
+        statistics.record(record)
+        if record.frame % 60 == 0, let fps = statistics.achievedFPS {
+            window.title = "My game (\(Int(fps.rounded())) FPS)"
+        }
+    }
+}
+
+/// Every way to set the rate, one per key.
+func setRate(for key: Key, on window: GameWindow) {
+    switch key {
+    case .digit(0): window.rateLimit = .displayRate  // every refresh (60 on a 60 Hz display)
+    case .digit(1): window.rateLimit = .cap(30)      // at most 30: the highest even rate <= 30
+    case .digit(2): window.rateLimit = .range(FrameRateRange(minimum: 40, maximum: 60, preferred: 50))
+    case .digit(3): window.rateLimit = .adaptive     // the highest rate the game's work sustains
+    case .digit(4):                                  // uncapped: no vsync, as fast as the game runs
+        window.setVSync(.off)
+        window.rateLimit = .cap(1000)
+    default: break
+    }
+}
+
+/// Things that come and go, each with an identity that outlives a step.
+struct Ball {
+    var x = 0.0, y = 0.0, vx = 120.0, vy = 80.0
+}
+
+struct Balls {
+    var byID: [Int: Ball] = [:]
+    var nextID = 0
+
+    mutating func add(_ ball: Ball) {
+        byID[nextID] = ball
+        nextID += 1
+    }
+
+    mutating func update(dt: Double) {
+        for id in byID.keys {
+            byID[id]!.x += byID[id]!.vx * dt
+            byID[id]!.y += byID[id]!.vy * dt
+        }
+        byID = byID.filter { $0.value.x < 1280 && $0.value.y < 720 }   // gone off screen: removed
+    }
+}
+
+/// Draws each ball between its last two states, `alpha` (``FixedStep/alpha``)
+/// of the way from the previous step to the current one.
+func draw(previous: Balls, current: Balls, alpha: Double, on renderer: Renderer) {
+    for (id, now) in current.byID {
+        let then = previous.byID[id] ?? now   // added this step: no earlier state, drawn where it is
+        let x = then.x + (now.x - then.x) * alpha, y = then.y + (now.y - then.y) * alpha
+        renderer.fill(Rect(x: Int(x.rounded()), y: Int(y.rounded()), width: 10, height: 10), Color(240, 180, 60))
+    }
+    // Removed this step: in `previous` only, so no longer drawn.
+}

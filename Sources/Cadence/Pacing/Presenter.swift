@@ -1,0 +1,69 @@
+/// The presenter: gets each frame to the glass at its target.
+///
+/// It owns what presenting needs from one frame to the next: when the last
+/// frames reached the glass (``flips``), the wait before the present, making
+/// the plan again when the display changes during that wait, and, for low
+/// latency, the wait before the callback. The ``FrameLoop`` asks the link for
+/// a frame, runs the game's callback and hands the frame here.
+public final class Presenter {
+    /// Where frames are shown.
+    public let backend: FrameBackend
+    /// When the last two frames reached the glass.
+    public private(set) var flips = FlipHistory()
+    /// The display the last frame was presented on.
+    private var lastTiming: DisplayTiming?
+
+    /// A presenter for `backend`.
+    public init(backend: FrameBackend) {
+        self.backend = backend
+    }
+
+    /// The flips a frame on `timing` is planned from: a variable-refresh
+    /// driver spaces its repeats by the previous frame's time on the glass
+    /// only on the display it was shown on, so after a change only the last
+    /// flip counts.
+    public func flips(on timing: DisplayTiming) -> FlipHistory {
+        timing == lastTiming ? flips : FlipHistory(last: flips.last)
+    }
+
+    /// Forgets the glass: after a pause, the next frame is planned as a first one.
+    public func forget() {
+        flips = FlipHistory()
+        lastTiming = nil
+    }
+
+    /// With ``FrameLatency/low``: waits until `frame`'s callback should start,
+    /// its target less `lead` (the predicted cost of the frame), so the
+    /// callback reads input as late as the frame can afford. With nothing
+    /// learned yet (`lead` nil) it starts at once.
+    public func waitForJustInTimeStart(of frame: DisplayLinkFrame, lead: Nanoseconds?) {
+        guard let lead else { return }
+        backend.wait(until: frame.targetTimestampNanoseconds - lead)
+    }
+
+    /// Presents `frame`, whose work ended at `workEnd`, per its ``PresentPlan``:
+    /// waits for the plan's moment, makes the plan again if the display
+    /// changed meanwhile (a mode switch, VRR toggled), then presents once.
+    /// `tolerance` is the link's ``DisplayLink/jitterTolerance``.
+    /// Returns what the backend knows of the present, and when it was submitted.
+    public func present(_ frame: DisplayLinkFrame, workEndedAt workEnd: Nanoseconds,
+                        tolerance: Nanoseconds) -> (outcome: PresentOutcome, submitted: Nanoseconds) {
+        let clock = backend.clock
+        var timing = backend.currentTiming()
+        var plan = PresentPlan(for: frame, on: timing, workEndedAt: workEnd, flips: flips(on: timing),
+                               tolerance: tolerance)
+        while true {
+            backend.wait(until: plan.submitAt)
+            timing = backend.currentTiming()
+            if timing == plan.timing { break }
+            plan = PresentPlan(for: frame, on: timing, workEndedAt: clock.now, flips: flips(on: timing),
+                               tolerance: tolerance)
+        }
+        let submitted = clock.now
+        let outcome = backend.present()
+        flips = flips(on: timing)
+        flips.record(outcome.shownAt)
+        lastTiming = timing
+        return (outcome, submitted)
+    }
+}
