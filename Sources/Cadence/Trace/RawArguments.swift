@@ -9,8 +9,8 @@ import Musl
 /// invalid UTF-8 with U+FFFD, which would turn a file name such as `\xff.csv`
 /// into another name; a program that takes paths finds their real bytes here.
 public enum RawArguments {
-    /// The bytes of the argument that decodes to `value`, also as the value
-    /// of `--flag=value`; `value`'s own UTF-8 when no argument does.
+    /// The bytes of the first argument that decodes to `value`, also as the
+    /// value of `--flag=value`; `value`'s own UTF-8 when no argument does.
     public static func bytes(of value: String) -> [UInt8] {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
