@@ -31,8 +31,10 @@ while let flag = arguments.popFirst() {
     default: fail("usage: template [--frames N] [--screenshot out.bmp]", code: 64)
     }
 }
-if let path = screenshotPath, !FileManager.default.createFile(atPath: path, contents: nil) {
-    fail("cannot write the screenshot to \(path)", code: 73)
+// Checked now, touching nothing: the screenshot is written only when taken,
+// beside its path and renamed over it (Image.saveBMP), so an older file survives any failure.
+if let path = screenshotPath {
+    do { try AtomicReplacement.checkCreatable(path) } catch { fail("--screenshot: \(error)", code: 73) }
 }
 
 let window: GameWindow

@@ -26,9 +26,6 @@ static inline Uint32 CSDL2_Button(int button) { return (Uint32)SDL_BUTTON(button
 /// `SDL_LoadBMP(file)`: a surface from a BMP file, or NULL with `SDL_GetError()` set.
 static inline SDL_Surface *CSDL2_LoadBMP(const char *file) { return SDL_LoadBMP(file); }
 
-/// `SDL_SaveBMP(surface, file)`: 0 on success, negative with `SDL_GetError()` set.
-static inline int CSDL2_SaveBMP(SDL_Surface *surface, const char *file) { return SDL_SaveBMP(surface, file); }
-
 /// `SDL_PIXELFORMAT_ARGB8888`, an enum Swift imports awkwardly; used for screenshots.
 static inline Uint32 CSDL2_PixelFormatARGB8888(void) { return (Uint32)SDL_PIXELFORMAT_ARGB8888; }
 

@@ -29,20 +29,20 @@ struct EDIDHexTextTests {
             "\t\t" + hexPairs(Array(bytes[$0..<$0 + 16])).joined()
         }
         let text = "\tEDID: \n" + lines.joined(separator: "\n") + "\n"
-        #expect(EDIDHexText.bytes(from: Array(text.utf8)) == bytes)
+        #expect(try EDIDHexText.bytes(from: Array(text.utf8)) == bytes)
     }
 
-    @Test func colonSeparatedUppercase() {
+    @Test func colonSeparatedUppercase() throws {
         let text = hexPairs(bytes).map { $0.uppercased() }.joined(separator: ":")
-        #expect(EDIDHexText.bytes(from: Array(text.utf8)) == bytes)
+        #expect(try EDIDHexText.bytes(from: Array(text.utf8)) == bytes)
     }
 
-    @Test func textThatIsNotHexIsRejected() {
-        #expect(EDIDHexText.bytes(from: Array("00 ff fg".utf8)) == nil)
-        #expect(EDIDHexText.bytes(from: Array("00 ff f".utf8)) == nil)          // odd digit count
-        #expect(EDIDHexText.bytes(from: Array("monitor: 00 ff".utf8)) == nil)
-        #expect(EDIDHexText.bytes(from: Array(" \n\t:".utf8)) == nil)
-        #expect(EDIDHexText.bytes(from: []) == nil)
+    @Test func textThatIsNotHexIsRejected() throws {
+        #expect(try EDIDHexText.bytes(from: Array("00 ff fg".utf8)) == nil)
+        #expect(try EDIDHexText.bytes(from: Array("00 ff f".utf8)) == nil)          // odd digit count
+        #expect(try EDIDHexText.bytes(from: Array("monitor: 00 ff".utf8)) == nil)
+        #expect(try EDIDHexText.bytes(from: Array(" \n\t:".utf8)) == nil)
+        #expect(try EDIDHexText.bytes(from: []) == nil)
     }
 
     @Test func binaryInputIsNotMistakenForText() throws {
@@ -63,7 +63,7 @@ struct EDIDHexTextTests {
     @Test("edid-decode output: the hex section is found and the decoding after it ignored (real LG 27GL850)")
     func edidDecodeOutput() throws {
         let text = RealEDIDs.edidDecodeText(RealEDIDs.lg27GL850)
-        #expect(EDIDHexText.bytes(from: Array(text.utf8)) == RealEDIDs.lg27GL850)
+        #expect(try EDIDHexText.bytes(from: Array(text.utf8)) == RealEDIDs.lg27GL850)
         let edid = try EDID(contents: Array(text.utf8))
         #expect(edid.productName == "27GL850")
         #expect(edid.variableRefresh == VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .rangeLimits))
@@ -72,16 +72,16 @@ struct EDIDHexTextTests {
     @Test("A whole xrandr --props listing: the connected output's EDID property (real AOC 24G2)")
     func xrandrPropsListing() throws {
         let text = RealEDIDs.xrandrPropsText(RealEDIDs.aoc24G2)
-        #expect(EDIDHexText.bytes(from: Array(text.utf8)) == RealEDIDs.aoc24G2)
+        #expect(try EDIDHexText.bytes(from: Array(text.utf8)) == RealEDIDs.aoc24G2)
         let edid = try EDID(contents: Array(text.utf8))
         #expect(edid.productName == "24G2W1G4")
         #expect(edid.variableRefresh == VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .amdVSDB))
     }
 
     @Test("A label with no hex under it, or prose around a dump without a label, is not an EDID")
-    func labelsWithoutHex() {
-        #expect(EDIDHexText.bytes(from: Array("DP-1 connected\n\tEDID: \n\tvrr_capable: 1\n".utf8)) == nil)
-        #expect(EDIDHexText.bytes(from: Array("my monitor\n00 ff ff ff\n".utf8)) == nil)
+    func labelsWithoutHex() throws {
+        #expect(try EDIDHexText.bytes(from: Array("DP-1 connected\n\tEDID: \n\tvrr_capable: 1\n".utf8)) == nil)
+        #expect(try EDIDHexText.bytes(from: Array("my monitor\n00 ff ff ff\n".utf8)) == nil)
     }
 }
 

@@ -37,6 +37,38 @@ struct FrameStatisticsTests {
         #expect(FrameStatistics().intervalPercentiles([0.5]) == [nil])
     }
 
+    @Test("The hitch ratio counts lateness and time over the same frames, so it never passes 1000 ms/s")
+    func hitchRatioBounded() {
+        // 60 Hz, the link starting at 0: frame 0 targets 16.667 ms but its
+        // 100 ms of work put it on the glass at 116.667 ms (six intervals
+        // later, held to the cadence); frame 1 follows on time one interval on.
+        let period = hz(60).period
+        func frame(_ i: Int, timestamp: Nanoseconds, target: Nanoseconds, shown: Nanoseconds) -> FrameRecord {
+            FrameRecord(frame: i, timestamp: timestamp, targetTimestamp: target, presentTime: shown, delta: period,
+                        fpsCap: 0, effectiveHz: 60, refreshMode: .fixed,
+                        callbackStart: timestamp, workEnd: 0, presentSubmit: 0, skippedFrames: 0)
+        }
+        var two = FrameStatistics()
+        two.record(frame(0, timestamp: 0, target: period, shown: 7 * period))
+        two.record(frame(1, timestamp: 7 * period, target: 8 * period, shown: 8 * period))
+        // 6 intervals late over the 8 intervals from the link's start to the last present: 750 ms/s.
+        #expect(two.runSummary.lateFrames == 1)
+        #expect(abs(two.runSummary.hitchRatio - 750) < 1e-6, "\(two.runSummary.hitchRatio)")
+
+        // A single frame a second late: late 1, and a ratio that says so.
+        var one = FrameStatistics()
+        one.record(frame(0, timestamp: 0, target: period, shown: period + 1_000 * ms))
+        let expected = 1_000.0 * 1_000 / (1_000 + Double(period) / 1e6)      // ms late per second covered
+        #expect(one.runSummary.lateFrames == 1)
+        #expect(abs(one.runSummary.hitchRatio - expected) < 1e-6, "\(one.runSummary.hitchRatio) vs \(expected)")
+
+        // Whatever the records claim, lateness beyond the time a frame covers is not counted.
+        var odd = FrameStatistics()
+        odd.record(frame(0, timestamp: 50 * ms, target: 0, shown: 60 * ms))
+        odd.record(frame(1, timestamp: 60 * ms, target: 0, shown: 70 * ms))
+        #expect(odd.runSummary.hitchRatio <= 1_000)
+    }
+
     @Test("Memory stays flat: ten simulated minutes at 240 Hz keep only the recent window")
     func boundedMemory() {
         var stats = FrameStatistics(recentCapacity: 600)

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Cadence
 import CadenceSDL
 
@@ -7,7 +10,10 @@ struct DecodeEDID: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edid",
         abstract: "Decodes an EDID: binary, a hex dump, edid-decode output or a whole xrandr --props listing.",
-        discussion: "Exits 65 when the file is not an EDID; a checksum mismatch is only a warning on stderr."
+        discussion: """
+        Exits 66 when the file cannot be opened (missing, a directory, no permission), 65 when it is
+        not an EDID; a checksum mismatch is only a warning on stderr.
+        """
     )
 
     @Argument(help: "The EDID file, or - for standard input, e.g. /sys/class/drm/card0-DP-1/edid.")
@@ -18,15 +24,29 @@ struct DecodeEDID: ParsableCommand {
 
     func run() throws {
         let edid: EDID
-        switch EDIDFile.load(file) {
+        let path = Self.openablePath(file)
+        switch EDIDFile.load(path) {
         case .success(let decoded):
             edid = decoded
         case .failure(let failure):
-            printError("display-probe: \(failure)")
+            printError("display-probe: " + "\(failure)".replacing(path, with: file))
+            if case .unreadable = failure { throw ExitCode(66) }
             throw ExitCode(65)
         }
         for warning in edid.warnings { printError("warning: \(file): \(warning)") }
         print(json ? Self.json(edid).text : Self.text(edid))
+    }
+
+    /// A path that opens the file the user named: the name itself, or, when
+    /// its bytes are not UTF-8 (which the argument parser cannot hold), the
+    /// file opened by those bytes and named by its descriptor.
+    private static func openablePath(_ file: String) -> String {
+        let bytes = RawArguments.bytes(of: file)
+        guard bytes != Array(file.utf8) else { return file }
+        let fd = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_RDONLY | O_NONBLOCK)
+        }
+        return fd >= 0 ? "/dev/fd/\(fd)" : file
     }
 
     /// The documented object: product_name, edid_version, range_limits (with
@@ -40,6 +60,7 @@ struct DecodeEDID: ParsableCommand {
                          ("timing_class", .string($0.timingClassName)),
                          ("not_vrr_because", .string(edid.rangeLimitsVerdict))])
             } ?? .null),
+            ("not_trustworthy_because", edid.untrustworthyReason.map(JSON.string) ?? .null),
             ("variable_refresh", edid.variableRefresh.map {
                 .object([("min_hz", .int($0.range.minHz)), ("max_hz", .int($0.range.maxHz)),
                          ("source", .string($0.source.rawValue))])
@@ -58,11 +79,13 @@ struct DecodeEDID: ParsableCommand {
         ]
         if let verdict = edid.rangeLimitsVerdict { lines.append("                   range limits \(verdict)") }
         lines += [
-            "variable refresh:  " + (edid.variableRefresh?.description ?? "none (fixed refresh)"),
+            "variable refresh:  " + (edid.variableRefresh?.description
+                ?? edid.untrustworthyReason.map { "none (the EDID is not trustworthy: \($0))" } ?? "none (fixed refresh)"),
             "extensions:        " + (edid.extensionTags.isEmpty ? "none" : edid.extensionTags.map(Self.extensionName).joined(separator: ", ")),
         ]
         for candidate in edid.variableRefreshCandidates {
-            let verdict = candidate == edid.variableRefresh ? "selected"
+            let verdict = edid.untrustworthyReason != nil ? "not trusted"
+                : candidate == edid.variableRefresh ? "selected"
                 : candidate.range.isValidVariableRefresh ? "valid, outranked" : "invalid, skipped"
             lines.append("  candidate:       \(candidate) (\(verdict))")
         }

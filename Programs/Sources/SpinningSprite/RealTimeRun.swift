@@ -20,8 +20,7 @@ struct RealTimeRun {
         do {
             scene = try Scene(window: game.window, renderer: game.renderer, spritePath: options.spritePath)
         } catch {
-            printError("--sprite: cannot load \"\(options.spritePath)\": \(error)")
-            throw ExitCode(65)
+            throw options.spriteFailure(error)
         }
         let sprite = Game(config: options.config, scene: scene, trace: try outputs.openTrace(), start: outputs.start,
                           displayRate: Double(game.display.info?.refreshHz ?? 60)) { game.status }
@@ -39,15 +38,14 @@ struct RealTimeRun {
         }
         Interrupts.finishAtExit {
             printError("the display server went away: run ended")
-            do { print(try sprite.finish()) } catch { printError("\(error)") }
+            do { print(try sprite.finish()) } catch let failure as OutputFailure {
+                printError("--trace: \(failure.reason)")
+                print(failure.summary)
+            } catch {}
         }
         game.run(sprite)
         Interrupts.finishAtExit(nil)
-        if let path = outputs.screenshot {
-            try sprite.saveScreenshot(to: path)
-            print("screenshot saved to \(path)")
-        }
-        print(try sprite.finish())
+        try sprite.end(outputs)
         print("display clock: \(game.backend.clockSource.rawValue)")
     }
 
@@ -60,16 +58,30 @@ struct RealTimeRun {
         let noDisplay = """
             Run with --headless to render offscreen, or inside a virtual X server: xvfb-run -a spinning-sprite
             """
+        let environment = ProcessInfo.processInfo.environment
+        let named = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        // Said before SDL is asked, so this is the first line the player reads
+        // (SDL's Wayland attempt would print its own complaint first).
+        if !options.headless, named("SDL_VIDEODRIVER") == nil, named("DISPLAY") == nil, named("WAYLAND_DISPLAY") == nil {
+            printError("no display server: DISPLAY and WAYLAND_DISPLAY are unset.\n\(noDisplay)")
+            throw ExitCode.failure
+        }
+        let servers = [named("DISPLAY").map { "the X server at DISPLAY=\($0)" },
+                       named("WAYLAND_DISPLAY").map { "the Wayland compositor at WAYLAND_DISPLAY=\($0)" }]
+            .compactMap { $0 }
+        let unreachable = "no display server: "
+            + (servers.isEmpty ? "SDL_VIDEODRIVER=\(named("SDL_VIDEODRIVER") ?? "")" : servers.joined(separator: " and "))
+            + " could not be reached"
         let session: SDLSession
         do {
             session = options.headless ? try SDLSession(videoDriver: "offscreen") : try options.video.openSession()
         } catch {
-            printError(options.headless ? "\(error)" : "no display server (\(error)).\n\(noDisplay)")
+            printError(options.headless ? "\(error)" : "\(unreachable) (\(error)).\n\(noDisplay)")
             throw ExitCode.failure
         }
         if !options.headless && !session.showsWindows {
             session.shutdown()
-            printError("no display server (DISPLAY and WAYLAND_DISPLAY are unset; SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
+            printError("\(unreachable) (SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
             throw ExitCode.failure
         }
         return session

@@ -177,8 +177,8 @@ final class Scene {
     }
 
     /// Draws with `draw` and saves the result without presenting it.
-    func screenshot(to path: String, draw: () -> Void) throws {
+    func screenshot(to path: [UInt8], draw: () -> Void) throws {
         draw()
-        try renderer.readPixels().saveBMP(to: path)
+        try renderer.readPixels().saveBMP(toPathBytes: path)
     }
 }

@@ -96,6 +96,12 @@ struct SpinningSprite: ParsableCommand {
     @Option(help: ArgumentHelp("A trace: .csv or .json (Perfetto), e.g. t.json.", valueName: "file"))
     var trace: String?
 
+    /// Signal handlers first, before any file or connection is opened.
+    static func main() {
+        Interrupts.install()
+        main(nil)
+    }
+
     func run() throws {
         let options = try parseOptions()
         if !FileManager.default.fileExists(atPath: options.spritePath), options.simulated == nil || screenshot != nil {
@@ -103,7 +109,6 @@ struct SpinningSprite: ParsableCommand {
                        + (sprite == nil ? " (Scripts/make-sprite draws it)" : ""))
             throw ExitCode(66)
         }
-        Interrupts.install()
         // Real runs measure from now on the monotonic clock (one time base for
         // every MonotonicClock); simulations from virtual time 0.
         let outputs = try Outputs(screenshot: screenshot, trace: trace,

@@ -7,6 +7,8 @@ enum Subprocess {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Standard output as bytes, for output that need not be UTF-8 (file names).
+        var stdoutBytes: [UInt8] = []
     }
 
     /// The directory holding the built products: next to the test bundle, or
@@ -21,17 +23,20 @@ enum Subprocess {
 
     /// Runs `product` with `arguments`; kills it after `timeout` seconds so a
     /// hang fails the test instead of stalling the suite.
-    /// `signal`, when given, is sent once after that many seconds (a user's Ctrl-C).
+    /// `signal`, when given, is sent once after that many seconds (a user's
+    /// Ctrl-C), right after `beforeSignal` runs (a fault made while it runs).
     static func run(_ product: String, _ arguments: [String], environment: [String: String] = [:],
-                    timeout: TimeInterval = 60, signal: (after: TimeInterval, number: Int32)? = nil) throws -> Result {
+                    timeout: TimeInterval = 60, signal: (after: TimeInterval, number: Int32)? = nil,
+                    beforeSignal: () -> Void = {}) throws -> Result {
         try runExecutable(productsDirectory.appendingPathComponent(product).path, arguments,
-                          environment: environment, timeout: timeout, signal: signal)
+                          environment: environment, timeout: timeout, signal: signal, beforeSignal: beforeSignal)
     }
 
     /// Runs any executable by path (e.g. `/usr/bin/xvfb-run`).
     static func runExecutable(_ path: String, _ arguments: [String], environment: [String: String] = [:],
                               timeout: TimeInterval = 60,
-                              signal: (after: TimeInterval, number: Int32)? = nil) throws -> Result {
+                              signal: (after: TimeInterval, number: Int32)? = nil,
+                              beforeSignal: () -> Void = {}) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -50,6 +55,7 @@ enum Subprocess {
         var signalled = false
         while process.isRunning && Date() < deadline {
             if let signal, let at = signalAt, !signalled, Date() >= at {
+                beforeSignal()
                 kill(process.processIdentifier, signal.number)
                 signalled = true
             }
@@ -61,9 +67,10 @@ enum Subprocess {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
+        let output = stdoutData.wait()
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdoutData.wait(), as: UTF8.self),
-                      stderr: String(decoding: stderrData.wait(), as: UTF8.self))
+                      stdout: String(decoding: output, as: UTF8.self),
+                      stderr: String(decoding: stderrData.wait(), as: UTF8.self), stdoutBytes: Array(output))
     }
 
     /// A fresh temporary directory for one test's files.

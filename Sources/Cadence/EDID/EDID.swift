@@ -39,6 +39,11 @@ public struct EDID: Equatable, Sendable {
     public let variableRefresh: VariableRefreshRange?
     /// Checksum and length problems found while decoding.
     public let warnings: [EDIDWarning]
+    /// Why the bytes, though they start like an EDID, cannot be believed: a
+    /// version other than 1, or most of at least two blocks failing their
+    /// checksums (random bytes after a header). Nil for a real EDID, even one
+    /// with a checksum slip. An untrustworthy EDID has no ``variableRefresh``.
+    public let untrustworthyReason: String?
 
     /// Decodes binary EDID bytes (a base block and its extensions).
     public init(bytes: [UInt8]) throws(EDIDError) {
@@ -87,18 +92,21 @@ public struct EDID: Equatable, Sendable {
         }
         extensionTags = tags
         self.warnings = warnings
+        let blocks = decodedCount + 1
+        let badChecksums = warnings.filter { if case .checksumMismatch = $0 { true } else { false } }.count
+        untrustworthyReason = version != 1 ? "EDID version \(version).\(revision): every EDID in use is version 1"
+            : badChecksums >= 2 && badChecksums * 2 > blocks ? "\(badChecksums) of its \(blocks) blocks fail their checksums"
+            : nil
         variableRefreshCandidates = VariableRefreshRange.inRuleOrder(candidates)
-        variableRefresh = variableRefreshCandidates.first { $0.range.isValidVariableRefresh }
+        variableRefresh = untrustworthyReason != nil ? nil
+            : variableRefreshCandidates.first { $0.range.isValidVariableRefresh }
     }
 
     /// Decodes a file's contents: binary EDID bytes, or hex text as
     /// `xrandr --props` and `edid-decode` print it (see ``EDIDHexText``).
     public init(contents: [UInt8]) throws(EDIDError) {
-        if !contents.starts(with: Self.header), let decoded = EDIDHexText.bytes(from: contents) {
-            try self.init(bytes: decoded)
-        } else {
-            try self.init(bytes: contents)
-        }
+        let text = contents.starts(with: Self.header) ? nil : try EDIDHexText.bytes(from: contents)
+        try self.init(bytes: text ?? contents)
     }
 
     /// `"1.4"`.

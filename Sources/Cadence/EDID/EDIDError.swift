@@ -5,6 +5,8 @@ public enum EDIDError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooShort(byteCount: Int)
     /// The first eight bytes are not `00 FF FF FF FF FF FF 00`.
     case badHeader(found: [UInt8])
+    /// Line `line` (from 1) of a hex dump is mostly hex bytes but not all: a typo.
+    case brokenHexLine(line: Int)
 
     /// A message a user can act on, e.g. for `display-probe edid`.
     public var description: String {
@@ -13,6 +15,8 @@ public enum EDIDError: Error, Equatable, Sendable, CustomStringConvertible {
             "not an EDID: \(count) bytes, but an EDID's base block alone is 128 bytes"
         case .badHeader(let found):
             "not an EDID: it starts \(hex(found)), but an EDID starts \(hex(EDID.header))"
+        case .brokenHexLine(let line):
+            "a broken hex dump: line \(line) is not all hex bytes (a digit lost or mistyped?)"
         }
     }
 }

@@ -8,18 +8,23 @@
 /// - a whole `xrandr --props` listing: the dump is the indented lines under
 ///   an output's `EDID:` property (the first output that has one).
 /// Tokens are split at whitespace and colons; each must be an even number of
-/// hex digits (one or more bytes), apart from an `EDID` label.
+/// hex digits (one or more bytes), apart from an `EDID` label. A line inside a
+/// labelled block that is mostly hex bytes but not all (a digit lost or
+/// mistyped) is an error, not the end of the block: ending there would
+/// silently decode a shorter EDID.
 public enum EDIDHexText {
     /// The bytes the text spells, or nil when it neither is hex text nor holds
-    /// a labelled hex block (for example a binary file).
-    public static func bytes(from text: [UInt8]) -> [UInt8]? {
-        allHex(text) ?? labelledBlock(in: text)
+    /// a labelled hex block (for example a binary file); throws
+    /// ``EDIDError/brokenHexLine(line:)`` for a mistyped line in a block.
+    public static func bytes(from text: [UInt8]) throws(EDIDError) -> [UInt8]? {
+        if let bytes = allHex(text) { return bytes }
+        return try labelledBlock(in: text)
     }
 
     /// The hex block under the first label line (one ending in `:` and naming
     /// EDID, as `EDID:` and `edid-decode (hex):` do): the hex lines that follow,
     /// blank lines between them allowed, up to the first other line.
-    private static func labelledBlock(in text: [UInt8]) -> [UInt8]? {
+    private static func labelledBlock(in text: [UInt8]) throws(EDIDError) -> [UInt8]? {
         let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var index = 0
         while index < lines.count {
@@ -33,7 +38,10 @@ public enum EDIDHexText {
                     next += 1
                     continue
                 }
-                guard let bytes = allHex(Array(line)) else { break }
+                guard let bytes = allHex(Array(line)) else {
+                    if looksLikeHex(line) { throw .brokenHexLine(line: next + 1) }
+                    break
+                }
                 block += bytes
                 next += 1
             }
@@ -67,6 +75,14 @@ public enum EDIDHexText {
             start = end
         }
         return result.isEmpty ? nil : result
+    }
+
+    /// Whether most of a line's tokens are hex bytes: a line of the dump with
+    /// a typo, as opposed to the text that follows the dump.
+    private static func looksLikeHex(_ line: ArraySlice<UInt8>) -> Bool {
+        let tokens = line.split(whereSeparator: isSeparator)
+        let bytes = tokens.filter { $0.count == 2 && $0.allSatisfy { digit($0) != nil } }
+        return bytes.count >= 4 && bytes.count * 2 > tokens.count
     }
 
     private static func isSeparator(_ c: UInt8) -> Bool {

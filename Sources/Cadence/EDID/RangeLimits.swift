@@ -50,6 +50,7 @@ extension EDID {
     /// "range limits only"; anything else describes which modes it accepts.
     public var rangeLimitsVerdict: String? {
         guard let limits = rangeLimits else { return nil }
+        if let untrustworthyReason { return "not VRR: the EDID is not trustworthy (\(untrustworthyReason))" }
         if version < 1 || (version == 1 && revision < 4) {
             return "not VRR: EDID \(versionString) range limits list the modes the display accepts (the rule needs 1.4)"
         }

@@ -23,6 +23,9 @@ public struct FrameStatistics: Sendable {
     private var late = 0
     private var hitches = 0
     private var hitchTime: Nanoseconds = 0
+    /// The time the frames cover, for the hitch ratio: each frame's interval,
+    /// and for the first frame of a segment the time from its `timestamp`.
+    private var coveredTime: Nanoseconds = 0
     private var intervalCount = 0
     private var intervalSum: Nanoseconds = 0
     /// Present times of the last second (from `lastSecondStart` on), for the achieved rate.
@@ -45,9 +48,15 @@ public struct FrameStatistics: Sendable {
     /// caller marks a new segment with ``resetInterval()``.
     public mutating func record(_ record: FrameRecord) {
         frames += 1
+        // The time this frame covers on the glass: since the previous present,
+        // or for a segment's first frame since the link's previous frame
+        // (`timestamp`). Its lateness counts over that same time, so hitch
+        // time can never exceed the time it is a ratio of.
+        let covered = max(0, record.presentTime - (lastPresent ?? record.timestamp))
+        coveredTime += covered
         if record.isLate() {
             late += 1
-            hitchTime += record.presentTime - record.targetTimestamp
+            hitchTime += min(record.presentTime - record.targetTimestamp, covered)
         }
         var interval: Nanoseconds?
         if let last = lastPresent {
@@ -122,16 +131,18 @@ public struct FrameStatistics: Sendable {
 
     /// The whole run so far.
     ///
-    /// Its achieved rate and hitch ratio are per second of the time frames
-    /// were being shown: the sum of present-to-present intervals, which leaves
-    /// out time spent paused (hidden or minimized).
+    /// Its achieved rate is per second of the time frames were being shown:
+    /// the sum of present-to-present intervals, which leaves out time spent
+    /// paused (hidden or minimized). The hitch ratio is the late frames'
+    /// lateness over the time all frames cover, the first frame of each
+    /// segment included (from its `timestamp`), so it is at most 1000 ms/s.
     public var runSummary: RunSummary {
         let seconds = Double(intervalSum) / 1e9
         return RunSummary(frames: frames,
                           achievedFPS: intervalSum > 0 ? Double(intervalCount) / seconds : nil,
                           p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
                           lateFrames: late,
-                          hitchRatio: intervalSum > 0 ? Double(hitchTime) / 1e6 / seconds : 0,
+                          hitchRatio: coveredTime > 0 ? Double(hitchTime) / 1e6 / (Double(coveredTime) / 1e9) : 0,
                           p50Latency: latencyHistogram.percentile(0.5))
     }
 }

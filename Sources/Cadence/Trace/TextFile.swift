@@ -14,27 +14,29 @@ import Musl
 /// dropped without ``close()`` removes its temporary file.
 final class TextFile {
     private var handle: UnsafeMutablePointer<FILE>?
-    let path: String
+    private let replacement: AtomicReplacement
+    var path: String { replacement.path }
     /// Where the text is written until ``close()``.
-    let temporaryPath: String
+    var temporaryPath: String { replacement.temporaryPath }
 
-    /// Starts writing `path` (created or replaced on ``close()``); throws with the system's reason.
-    init(path: String) throws {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = "\(directory).\(name).\(getpid()).partial"
-        guard let handle = fopen(temporaryPath, "w") else {
-            throw TraceError(description: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
+    /// Starts writing the file at `pathBytes` (created or replaced on
+    /// ``close()``); throws with the system's reason.
+    init(pathBytes: [UInt8]) throws {
+        replacement = try AtomicReplacement(pathBytes: pathBytes)
+        let fd = try replacement.create()
+        guard let handle = fdopen(fd, "w") else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            replacement.discard()
+            throw TraceError(description: "cannot write \"\(replacement.path)\": \(reason)")
         }
         self.handle = handle
-        self.path = path
     }
 
     deinit {
         if let handle {
             fclose(handle)
-            unlink(temporaryPath)
+            replacement.discard()
         }
     }
 
@@ -49,15 +51,13 @@ final class TextFile {
     func close() throws {
         guard let handle else { return }
         self.handle = nil
-        if fclose(handle) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
+        let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
+        let flushError = errno
+        if fclose(handle) != 0 || !flushed {
+            let reason = String(cString: strerror(flushed ? errno : flushError))
+            replacement.discard()
             throw TraceError(description: "closing \"\(path)\" failed: \(reason)")
         }
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw TraceError(description: "cannot replace \"\(path)\": \(reason)")
-        }
+        try replacement.commit()
     }
 }

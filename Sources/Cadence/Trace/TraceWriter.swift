@@ -43,12 +43,19 @@ public enum TraceFile {
     /// loop's own figures (the sample's sprite `angle`). Throws at once when
     /// the path cannot be created, before any frame runs.
     public static func open(path: String, runStart: Nanoseconds, gameColumns: [String] = []) throws -> TraceWriter {
+        try open(pathBytes: Array(path.utf8), runStart: runStart, gameColumns: gameColumns)
+    }
+
+    /// The same for a path given as the file system's bytes, which need not
+    /// be UTF-8 (see ``RawArguments``).
+    public static func open(pathBytes: [UInt8], runStart: Nanoseconds, gameColumns: [String] = []) throws -> TraceWriter {
+        let path = String(decoding: pathBytes, as: UTF8.self)
         let lower = path.lowercased()
         if lower.hasSuffix(".csv") {
-            return try CSVTraceWriter(file: TextFile(path: path), runStart: runStart, gameColumns: gameColumns)
+            return try CSVTraceWriter(file: TextFile(pathBytes: pathBytes), runStart: runStart, gameColumns: gameColumns)
         }
         if lower.hasSuffix(".json") {
-            return try ChromeTraceWriter(file: TextFile(path: path), runStart: runStart, gameColumns: gameColumns)
+            return try ChromeTraceWriter(file: TextFile(pathBytes: pathBytes), runStart: runStart, gameColumns: gameColumns)
         }
         throw TraceError(description: "\"\(path)\" must end in .csv or .json")
     }

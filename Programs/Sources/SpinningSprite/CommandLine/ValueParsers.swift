@@ -65,11 +65,24 @@ enum ValueParsers {
         return TimeUnit.nanoseconds(seconds: seconds)
     }
 
-    /// `--frames`: a whole number, 1 or more.
+    /// The most frames `--frames` accepts: a frame lasts at most about 11 s
+    /// (10 s of scripted work at 1 FPS), so even the slowest run of this many
+    /// frames stays far inside the ±292 years integer nanoseconds can count.
+    static let maximumFrames = 100_000_000
+
+    /// `--frames`: a whole number, 1 to ``maximumFrames``.
     static func frameCount(_ text: String, flag: String) throws -> Int {
-        let form = "a whole number of frames, 1 or more"
-        guard let n = Int(text) else { throw ValueError(flag: flag, value: text, form: form) }
+        let form = "a whole number of frames from 1 to \(maximumFrames)"
+        guard let n = Int(text) else {
+            guard text.allSatisfy(\.isNumber) || text.hasPrefix("-") && text.dropFirst().allSatisfy(\.isNumber),
+                  !text.isEmpty, text != "-" else { throw ValueError(flag: flag, value: text, form: form) }
+            throw ValueError(flag: flag, value: text, form: form,
+                             bound: text.hasPrefix("-") ? "must be at least 1" : "must be at most \(maximumFrames)")
+        }
         guard n >= 1 else { throw ValueError(flag: flag, value: text, form: form, bound: "must be at least 1") }
+        guard n <= maximumFrames else {
+            throw ValueError(flag: flag, value: text, form: form, bound: "must be at most \(maximumFrames)")
+        }
         return n
     }
 

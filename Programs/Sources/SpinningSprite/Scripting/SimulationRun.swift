@@ -26,8 +26,10 @@ struct SimulationRun {
             session = sdl
             let window = try Window(title: "spinning-sprite", width: options.window.width,
                                     height: options.window.height, hidden: true)
-            scene = try Scene(window: window, renderer: try Renderer(window: window, software: true, vsync: .off),
-                              spritePath: options.spritePath)
+            let renderer = try Renderer(window: window, software: true, vsync: .off)
+            do { scene = try Scene(window: window, renderer: renderer, spritePath: options.spritePath) } catch {
+                throw options.spriteFailure(error)
+            }
         }
         defer { session?.shutdown() }
 
@@ -37,8 +39,7 @@ struct SimulationRun {
         }
         let loop = FrameLoop(link: DisplayLink(), backend: backend)
         loop.run(game)
-        if let path = outputs.screenshot { try game.saveScreenshot(to: path) }
-        print(try game.finish())
+        try game.end(outputs)
     }
 }
 
