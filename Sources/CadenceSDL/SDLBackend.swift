@@ -19,7 +19,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// Variable refresh range in effect, set from the detector's decision; nil for none.
     public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)?
     /// Why the timing is what it is, for the overlay (nil when vsync works as asked).
-    public private(set) var timingNote: String?
+    public private(set) var timingNote: TimingNote?
     /// Where the display's clock comes from, for the overlay and the trace.
     public private(set) var clockSource = DisplayClockSource.presentReturns
 
@@ -35,6 +35,8 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     private var presentsBlock = true
     private var lastReturn: Nanoseconds?
     private var modeChangedAt: Nanoseconds = 0
+    /// The vsync mode before the loop went uncapped, given back after.
+    private var vsyncBeforeUncapped: VSyncMode?
 
     /// Whether low latency asks for the real-time scheduling class (see
     /// ``latencyChanged(to:)``); read when the loop next switches to low latency.
@@ -85,7 +87,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             return .variable(minimum: vrr.minimum, maximum: vrr.maximum)
         }
         guard renderer.vsync != .off else {
-            timingNote = "paced by timer"
+            timingNote = vsyncBeforeUncapped == nil ? .vsyncOff : .uncapped
             return .unsynced(reported: reportedRate)
         }
         if let grid = platformGrid() {
@@ -93,15 +95,15 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             return .fixed(grid)
         }
         if clockSource == .waylandPresentation, let presentationClock, !presentationClock.isVsynced {
-            timingNote = "the compositor repaints on demand: paced by timer"
+            timingNote = .compositorRepaintsOnDemand
             return .unsynced(reported: presentationClock.refreshRate ?? reportedRate)
         }
         guard let nominal = reportedRate else {
-            timingNote = "refresh rate unknown: paced by timer"
+            timingNote = .refreshRateUnknown
             return .unsynced(reported: nil)
         }
         guard presentsBlock else {
-            timingNote = "presents do not wait for vblank: paced by timer"
+            timingNote = .presentsDoNotWaitForVblank
             return .unsynced(reported: estimator?.measuredRate ?? nominal)
         }
         timingNote = nil
@@ -152,6 +154,20 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
         guard clockSource == .xPresent, case .fixed(let grid) = timing else { return nil }
         return grid.rate.period * 3 / 4
+    }
+
+    /// Turns vsync off while the loop is uncapped, so presents do not wait
+    /// for the vblank, and gives back the mode it had after (unless the
+    /// player chose another meanwhile); the vblank estimate starts over.
+    public func uncappedChanged(to uncapped: Bool) {
+        if uncapped {
+            vsyncBeforeUncapped = renderer.vsync
+            renderer.setVSync(.off)
+        } else if let vsync = vsyncBeforeUncapped {
+            vsyncBeforeUncapped = nil
+            if renderer.vsync == .off { renderer.setVSync(vsync) }
+        }
+        displayModeChanged(refreshHz: reportedRate.map { Int($0.hz.rounded()) } ?? 0)
     }
 
     /// Blocks in SDL's event queue until an event arrives or `timeout` passes.

@@ -100,7 +100,7 @@ struct SDLSuites {
 
     @Suite("Presenter on SDL")
     struct Presenter {
-        @Test("vsync adaptive without late swap falls back to on and says so; the presenter follows the mode in effect")
+        @Test("vsync adaptive without late swap falls back to on and says so; the presenter follows the mode in effect; uncapped turns vsync off and gives it back")
         func adaptiveVsyncFallsBackToOn() throws {
             let session = try SDLSession(videoDriver: "offscreen")
             defer { session.shutdown() }
@@ -119,7 +119,21 @@ struct SDLSuites {
             let timing = backend.currentTiming()
             #expect(timing == .unsynced(reported: FrameRate(hz: 60)))
             #expect(PresentMode(for: timing) == .timed)
-            #expect(backend.timingNote == "paced by timer")
+            #expect(backend.timingNote == .vsyncOff)
+            #expect(backend.timingNote?.description == "paced by timer")
+            // Uncapped from vsync on: the backend turns vsync off, and gives it back after.
+            renderer.setVSync(.on)
+            backend.uncappedChanged(to: true)
+            #expect(renderer.vsync == .off)
+            #expect(backend.currentTiming() == .unsynced(reported: FrameRate(hz: 60)))
+            #expect(backend.timingNote == .uncapped)
+            backend.uncappedChanged(to: false)
+            #expect(renderer.vsync == .on)
+            // A mode the player chose while uncapped is kept.
+            backend.uncappedChanged(to: true)
+            renderer.setVSync(.adaptive)
+            backend.uncappedChanged(to: false)
+            #expect(renderer.vsync != .off)
         }
 
         @Test func timerSlackGoesToItsMinimum() {

@@ -30,6 +30,7 @@ struct FrameRateLimitTests {
         let range = FrameRateRange(minimum: 48, maximum: 90, preferred: 60)
         #expect(FrameRateLimit.range(range).frameRateRange == range)
         #expect(FrameRateLimit.adaptive.frameRateRange == nil)
+        #expect(FrameRateLimit.uncapped.frameRateRange == .displayRate, "where vsync stays on, the display's rate")
     }
 
     @Test("Setting the limit sets the link's range once; the game may still set the link itself")

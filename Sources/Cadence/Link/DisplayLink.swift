@@ -31,6 +31,16 @@ public final class DisplayLink {
         didSet { if oldValue && !isPaused { resynchronize() } }
     }
 
+    /// No pacing: with no vsync (``DisplayTiming/unsynced``), frames come as
+    /// fast as the game makes them. Each callback's target is its own start,
+    /// the earliest the frame can reach the glass (it is presented the moment
+    /// its work ends, so it is never early, and with no slot to meet never
+    /// late); its delta is the time since the previous callback's start, the
+    /// game's real frame time; `duration` stays the display's interval. Where
+    /// the display still synchronizes (vsync could not be turned off) the
+    /// link runs at its preferred range as usual.
+    public var isUncapped = false
+
     /// Whether ``invalidate()`` was called; the driver stops for good.
     public private(set) var isInvalidated = false
 
@@ -75,6 +85,7 @@ public final class DisplayLink {
     ///     that showed them); empty before the first frame.
     ///   - timing: what the display can do now.
     public func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
+        if isUncapped, case .unsynced = timing { return unpacedFrame(now: now, lastFlip: flips.last, timing: timing) }
         let lastFlip = flips.last
         let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
         // Targets lie strictly after this: now, and never before the last
@@ -106,6 +117,33 @@ public final class DisplayLink {
             cadence: cadence!.slots,
             skippedFrames: delta.map { clamped ? 0 : max(0, Int(($0 + interval / 2) / interval) - 1) } ?? 0,
             deltaWasClamped: clamped
+        )
+        previousTarget = target
+        callbackCount += 1
+        return frame
+    }
+
+    /// An uncapped frame (see ``isUncapped``): targeted at the callback's
+    /// start (never before the last flip), with no cadence kept, so a limit
+    /// chosen later starts its cadence from where the glass is.
+    private func unpacedFrame(now: Nanoseconds, lastFlip: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
+        let target = max(now, lastFlip ?? now)
+        var delta = previousTarget.map { target - $0 } ?? timing.minimumInterval
+        let clamped = delta > maximumDelta
+        if clamped { delta = maximumDelta }
+        let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
+        cadence = nil
+        let frame = DisplayLinkFrame(
+            index: callbackCount,
+            timestampNanoseconds: lastFlip ?? target,
+            targetTimestampNanoseconds: target,
+            deltaNanoseconds: delta,
+            effectiveRate: effective,
+            timing: timing,
+            cadence: FrameCadence(grid: VsyncGrid(origin: target, rate: effective.rate), anchorIndex: 0, stride: 1),
+            skippedFrames: 0,
+            deltaWasClamped: clamped,
+            isPaced: false
         )
         previousTarget = target
         callbackCount += 1

@@ -27,6 +27,11 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     /// Whether ``deltaNanoseconds`` was clamped: the clock jumped (suspend,
     /// debugger stop) and the link resynchronised instead of catching up.
     public let deltaWasClamped: Bool
+    /// Whether anything paces this frame. False only when the link is
+    /// uncapped with no vsync (see ``DisplayLink/isUncapped``): then the
+    /// frame is presented as soon as its work ends, its target is the
+    /// callback's start, and it has no slot to be late for.
+    public internal(set) var isPaced = true
 
     /// The previous frame's vblank in seconds (`CADisplayLink.timestamp`).
     public var timestamp: Double { TimeUnit.seconds(timestampNanoseconds) }

@@ -27,6 +27,11 @@ public protocol FrameBackend: AnyObject {
     /// frames, whose work has no slack in which to lose the core.
     func latencyChanged(to latency: FrameLatency)
 
+    /// The loop's limit became ``FrameRateLimit/uncapped`` (`true`) or left it
+    /// (`false`): a backend that controls vsync turns it off, then gives back
+    /// the mode it had, so that frames are not held to the vblanks.
+    func uncappedChanged(to uncapped: Bool)
+
     /// With vsync on a fixed display, how long before its vblank a frame is
     /// presented (see ``PresentPlan``); nil for half a refresh.
     func vsyncLead(on timing: DisplayTiming) -> Nanoseconds?
@@ -35,6 +40,9 @@ public protocol FrameBackend: AnyObject {
 extension FrameBackend {
     /// In virtual time nothing can take the core: nothing to do.
     public func latencyChanged(to latency: FrameLatency) {}
+
+    /// A backend with no say over vsync: the display paces as it does.
+    public func uncappedChanged(to uncapped: Bool) {}
 
     /// Half a refresh: the middle of the window whose presents land on the vblank.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? { nil }

@@ -17,13 +17,16 @@ public final class FrameLoop {
     public let backend: FrameBackend
     /// How fast to run. Setting it hands the range to the link at once; with
     /// `.adaptive` the loop itself picks the rate before every frame from the
-    /// work the previous frames took. Until it is set, the link's own
+    /// work the previous frames took; `.uncapped` asks the backend for vsync
+    /// off (and another limit gives it back). Until it is set, the link's own
     /// preferred range is left as the game sets it.
     public var rateLimit: FrameRateLimit {
         didSet {
             guard rateLimit != oldValue else { return }
             adaptive = rateLimit == .adaptive ? AdaptiveRateController() : nil
             if let range = rateLimit.frameRateRange { link.preferredFrameRateRange = range }
+            link.isUncapped = rateLimit == .uncapped
+            if link.isUncapped != (oldValue == .uncapped) { backend.uncappedChanged(to: link.isUncapped) }
         }
     }
     /// Whether the rate follows the game's work (the trace then records the
@@ -109,7 +112,8 @@ public final class FrameLoop {
             callbackStart: start,
             workEnd: workEnd,
             presentSubmit: submitted,
-            skippedFrames: frame.skippedFrames
+            skippedFrames: frame.skippedFrames,
+            isPaced: frame.isPaced
         )
     }
 

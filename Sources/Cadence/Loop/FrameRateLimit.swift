@@ -1,7 +1,8 @@
 /// The one setting for how fast a game runs, in the spirit of
 /// bevy_framepace's `Limiter`: the display's rate, a cap, a full
-/// `FrameRateRange`, or adaptive. Set it on ``FrameLoop/rateLimit``; the loop
-/// applies it to its link (and, for adaptive, runs the controller itself).
+/// `FrameRateRange`, adaptive, or uncapped. Set it on ``FrameLoop/rateLimit``;
+/// the loop applies it to its link and its backend (and, for adaptive, runs
+/// the controller itself).
 public enum FrameRateLimit: Equatable, Sendable {
     /// Every refresh of the display (or the timer's rate without vsync).
     case displayRate
@@ -12,12 +13,21 @@ public enum FrameRateLimit: Equatable, Sendable {
     /// The highest rate the game sustains evenly, chosen frame by frame by
     /// an ``AdaptiveRateController`` from the work each frame took.
     case adaptive
+    /// No pacing at all: vsync off and no cap, each frame presented the
+    /// moment its work ends and the next begun at once, to measure how fast
+    /// the game can go. Frames tear. With nothing to wait for, a frame has
+    /// nothing to be late for: its target is the callback's start, its delta
+    /// the time since the previous callback's start (see
+    /// ``DisplayLink/isUncapped``). Where the backend cannot turn vsync off,
+    /// the display paces the frames and this is ``displayRate``.
+    case uncapped
 
     /// The range the link is asked for; nil for adaptive, whose range the
-    /// controller sets each frame.
+    /// controller sets each frame. Uncapped asks for the display's rate, the
+    /// rate it runs at where vsync stays on.
     public var frameRateRange: FrameRateRange? {
         switch self {
-        case .displayRate: .displayRate
+        case .displayRate, .uncapped: .displayRate
         case .cap(let fps): FrameRateRange(minimum: 0, maximum: fps, preferred: fps)
         case .range(let range): range
         case .adaptive: nil

@@ -43,6 +43,8 @@ public struct PresentPlan: Equatable, Sendable {
     ///   estimate's phase error to leave room for.
     /// - timed: exactly at that time, never earlier: with no vsync or with
     ///   variable refresh, a frame is shown when it is presented.
+    /// An unpaced frame (``DisplayLinkFrame/isPaced`` false: uncapped, no
+    /// vsync) is presented as soon as its work ends.
     public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds,
                 flips: FlipHistory, tolerance: Nanoseconds = 0, vsyncLead: Nanoseconds? = nil) {
         self.timing = timing
@@ -51,6 +53,8 @@ public struct PresentPlan: Equatable, Sendable {
         let ready = workEnd <= target + (mode == .timed ? tolerance : 0) ? target : workEnd
         let slot: Nanoseconds
         switch timing {
+        case .unsynced where !frame.isPaced:
+            slot = max(workEnd, target)
         case _ where timing == frame.timing:
             slot = frame.cadence.firstSlot(atOrAfter: ready)
         case .fixed(let grid):

@@ -6,6 +6,8 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// The simulated monitor.
     public let display: SimulatedDisplay
     private let virtualClock: VirtualClock
+    /// The display's vsync before the loop went uncapped, given back after.
+    private var vsyncBeforeUncapped: Bool?
 
     /// A backend for `display`, on `clock`.
     public init(display: SimulatedDisplay, clock: VirtualClock = VirtualClock()) {
@@ -29,6 +31,18 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// Jumps to `deadline` (a virtual wait is exact).
     public func wait(until deadline: Nanoseconds) {
         virtualClock.sleep(until: deadline)
+    }
+
+    /// Turns the simulated display's vsync off while uncapped, as a driver
+    /// would, and back to what it was after.
+    public func uncappedChanged(to uncapped: Bool) {
+        if uncapped {
+            vsyncBeforeUncapped = display.vsync
+            display.vsync = false
+        } else if let vsync = vsyncBeforeUncapped {
+            display.vsync = vsync
+            vsyncBeforeUncapped = nil
+        }
     }
 
     /// Presents now; returns once the frame is on the glass.

@@ -30,6 +30,9 @@ public struct FrameRecord: Sendable, Equatable {
     public var presentSubmit: Nanoseconds
     /// Link intervals skipped before this callback (0 when on time).
     public var skippedFrames: Int
+    /// Whether anything paced the frame (see ``DisplayLinkFrame/isPaced``);
+    /// an uncapped frame has no target to be late for.
+    public var isPaced: Bool
 
     /// Input-to-glass latency: from the callback's start, when the game read
     /// its input, to `presentTime`.
@@ -40,9 +43,10 @@ public struct FrameRecord: Sendable, Equatable {
     /// above the jitter of a present's return on a busy machine.
     public static let lateTolerance: Nanoseconds = 500_000
 
-    /// Whether the frame reached the glass after its target (by more than `tolerance`).
+    /// Whether the frame reached the glass after its target (by more than
+    /// `tolerance`); never for an unpaced frame, which nothing made wait.
     public func isLate(tolerance: Nanoseconds = lateTolerance) -> Bool {
-        presentTime - targetTimestamp > tolerance
+        isPaced && presentTime - targetTimestamp > tolerance
     }
 
     /// A record; every field is stated, as traces print every one.
@@ -50,11 +54,12 @@ public struct FrameRecord: Sendable, Equatable {
                 presentTime: Nanoseconds, delta: Nanoseconds, fpsCap: Double?,
                 effectiveHz: Double, refreshMode: RefreshMode,
                 callbackStart: Nanoseconds, workEnd: Nanoseconds, presentSubmit: Nanoseconds,
-                skippedFrames: Int) {
+                skippedFrames: Int, isPaced: Bool = true) {
         self.frame = frame; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
         self.presentTime = presentTime; self.delta = delta; self.fpsCap = fpsCap
         self.effectiveHz = effectiveHz; self.refreshMode = refreshMode
         self.callbackStart = callbackStart; self.workEnd = workEnd; self.presentSubmit = presentSubmit
         self.skippedFrames = skippedFrames
+        self.isPaced = isPaced
     }
 }

@@ -30,7 +30,7 @@ final class CSVTraceWriter: TraceWriter {
 
     func write(_ r: FrameRecord, gameValues: [String]) throws {
         precondition(gameValues.count == gameColumnCount, "one value for each game column the trace was opened with")
-        let cap = r.fpsCap.map(formatRate) ?? "adaptive"
+        let cap = r.isPaced ? r.fpsCap.map(formatRate) ?? "adaptive" : "uncapped"
         let fields = [
             String(r.frame), formatSeconds(r.timestamp - runStart), formatSeconds(r.targetTimestamp - runStart),
             formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), cap, formatRate(r.effectiveHz),
