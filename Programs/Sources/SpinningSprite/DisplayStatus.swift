@@ -15,11 +15,10 @@ struct DisplayStatus {
     var realTimeClass = false
 }
 
-/// Something the player did (or the system did) that changes the display setup.
+/// Something the player did that changes the display setup.
 enum DisplayChange {
     case toggleFullscreen
     case cycleVSync
-    case displayMoved
 }
 
 extension DisplayTiming {

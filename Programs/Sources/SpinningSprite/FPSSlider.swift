@@ -16,6 +16,8 @@ struct FPSSlider {
         case fps(Double)
         /// The rate follows the game (key A).
         case adaptive
+        /// Vsync off, no cap: as fast as the game goes (key U).
+        case uncapped
     }
 
     /// The current request.
@@ -57,7 +59,7 @@ struct FPSSlider {
     }
 
     /// The FPS the knob stands at, given the rate actually in effect
-    /// (needed for display-rate and adaptive requests).
+    /// (needed for display-rate, adaptive and uncapped requests).
     func knobFPS(effective: Double) -> Double {
         if case .fps(let fps) = request { return fps }
         return effective
@@ -94,7 +96,7 @@ struct FPSSlider {
         }
     }
 
-    /// Handles a slider key (arrows, 0–3, A); true when the request changed.
+    /// Handles a slider key (arrows, 0–3, A, U); true when the request changed.
     /// `effective` is the rate in effect, the starting point for arrow keys.
     mutating func handle(key: Key, shift: Bool, effective: Double) -> Bool {
         switch key {
@@ -107,6 +109,7 @@ struct FPSSlider {
         case .digit(3): return set(.fps(120))
         case .digit(0): return set(.displayRate)
         case .letter("a"): return set(.adaptive)
+        case .letter("u"): return set(.uncapped)
         default: return false
         }
     }
@@ -161,13 +164,15 @@ struct FPSSlider {
     }
 
     /// "50 FPS cap: 30 FPS on this 60 Hz display", for `display` in words
-    /// ("60 Hz display") and the rate in `effective` from the link's frame.
+    /// ("60 Hz display") and the rate in `effective` from the link's frame;
+    /// uncapped, nothing plans a rate, so `effective` is the achieved one.
     func caption(effective: Double, display: String) -> String {
         let what: String
         switch request {
         case .displayRate: what = "Display rate"
         case .fps(let fps): what = "\(formatRate(fps)) FPS cap"
         case .adaptive: what = "Adaptive"
+        case .uncapped: return "Uncapped: \(formatRate(effective.rounded())) FPS, vsync off"
         }
         return "\(what): \(formatRate(effective)) FPS on this \(display)"
     }

@@ -16,8 +16,12 @@ final class Game: FrameLoopClient {
     let scene: Scene?
     /// Facts about the display for the overlay; refreshed when the display changes.
     var describeDisplay: () -> DisplayStatus
-    /// Called when the player toggles fullscreen or vsync, or the display changes.
+    /// Called when the player toggles fullscreen or vsync.
     var onDisplayChange: (DisplayChange) -> Void = { _ in }
+    /// Every pending event, after the window's chores where there is a window
+    /// (``GameWindow/pollEvents()`` pauses the link while hidden and follows
+    /// the window to another display).
+    var pollEvents: () -> [Event] = EventPump.poll
 
     private(set) var statistics = FrameStatistics()
     /// What the overlay and the graph report.
@@ -61,7 +65,7 @@ final class Game: FrameLoopClient {
     func prepareFrame(_ loop: FrameLoop) -> Bool {
         let now = loop.clock.now - start
         if quit || Interrupts.requested || limitReached(now: now) { return false }
-        if scene != nil { handleEvents(EventPump.poll(), loop) }
+        if scene != nil { handleEvents(pollEvents(), loop) }
         pushScriptedInput(at: now)
         if let request = script.request(dueBy: now) { slider.request = FPSSlider.Request(request) }
         applyRequest(to: loop)
@@ -72,7 +76,7 @@ final class Game: FrameLoopClient {
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         // With low latency the loop waited since prepareFrame: read the input
         // that came meanwhile, so the frame shows what the player did just now.
-        if scene != nil, loop.latency == .low { handleEvents(EventPump.poll(), loop) }
+        if scene != nil, loop.latency == .low { handleEvents(pollEvents(), loop) }
         let now = loop.clock.now - start
         loop.doWork(script.work(at: now))
         if injectedHitch {
@@ -102,7 +106,10 @@ final class Game: FrameLoopClient {
 
     func idle(_ loop: FrameLoop) -> Bool {
         // Minimized or hidden: sleep until an event arrives, so the CPU rests.
-        EventPump.wait(timeout: 250_000_000)
+        loop.backend.waitForEvents(timeout: FrameLoop.idleWait)
+        // The time spent hidden is not a frame interval (nor a hitch).
+        statistics.resetInterval()
+        monitor.resetInterval()
         return !Interrupts.requested
     }
 
@@ -169,7 +176,7 @@ final class Game: FrameLoopClient {
     // MARK: Input
 
     private func handleEvents(_ events: [Event], _ loop: FrameLoop) {
-        let effective = lastFrame?.effectiveRate.rate.hz ?? 60
+        let effective = sliderRate(lastFrame)
         for event in events {
             switch event {
             case .quit:
@@ -193,17 +200,8 @@ final class Game: FrameLoopClient {
             case .resized(let w, let h):
                 scene?.resize(width: w, height: h)
                 slider.layout(width: scene?.width ?? w, height: scene?.height ?? h, displayRate: displayRate)
-            case .hidden:
-                loop.link.isPaused = true
-            case .shown where loop.link.isPaused:
-                loop.link.isPaused = false
-                // The time spent hidden is not a frame interval (nor a hitch).
-                statistics.resetInterval()
-                monitor.resetInterval()
-            case .shown, .keyUp:
+            case .hidden, .shown, .moved, .displayChanged, .keyUp:
                 break
-            case .moved, .displayChanged:
-                onDisplayChange(.displayMoved)
             case .mouseDown(let x, let y):
                 guard let point = scene?.drawingPoint(x: x, y: y) else { break }
                 _ = slider.handle(.mouseDown(x: point.x, y: point.y))
@@ -223,7 +221,7 @@ final class Game: FrameLoopClient {
             case .key(let key, let shift):
                 EventPump.pushKey(key, shift: shift)
             case .dragSlider(let fps):
-                let from = slider.x(for: slider.knobFPS(effective: lastFrame?.effectiveRate.rate.hz ?? 60))
+                let from = slider.x(for: slider.knobFPS(effective: sliderRate(lastFrame)))
                 let y = slider.track.y + slider.track.height / 2
                 EventPump.pushMouseButton(down: true, x: from, y: y)
                 EventPump.pushMouseMotion(x: (from + slider.x(for: fps)) / 2, y: y, dragging: true)
@@ -245,7 +243,15 @@ final class Game: FrameLoopClient {
         // A cap is a cap: the highest rate at or below it that the display shows evenly.
         case .fps(let fps): loop.rateLimit = .cap(Double(fps))
         case .adaptive: loop.rateLimit = .adaptive
+        case .uncapped: loop.rateLimit = .uncapped
         }
+    }
+
+    /// The rate the slider shows as in effect: the link's, or with nothing
+    /// pacing (uncapped), the achieved one.
+    private func sliderRate(_ frame: DisplayLinkFrame?) -> Double {
+        guard let frame else { return 60 }
+        return frame.isPaced ? frame.effectiveRate.rate.hz : statistics.achievedFPS ?? frame.effectiveRate.rate.hz
     }
 
     /// The hitch demo changes the rate by itself: the display's rate and half
@@ -288,7 +294,7 @@ final class Game: FrameLoopClient {
         if scene.showGraph, !(scene.showHitchDemo && scene.isCompact) {
             scene.drawGraph(samples: monitor.graphSamples, besides: overlay.panel)
         }
-        let effective = frame.effectiveRate.rate.hz
+        let effective = sliderRate(frame)
         let display = Self.displayWords(frame.timing)
         let caption = scene.showHitchDemo ? "Hitch demo: \(formatRate(effective)) FPS on this \(display)"
             : slider.caption(effective: effective, display: display)
@@ -315,9 +321,10 @@ final class Game: FrameLoopClient {
         case .displayRate: requested = "display rate"
         case .fps(let fps): requested = "\(formatRate(fps)) FPS"
         case .adaptive: requested = "adaptive"
+        case .uncapped: requested = "uncapped"
         }
         if scene?.showHitchDemo == true { requested = "hitch demo" }
-        var planned = formatHz(rate.rate.hz)
+        var planned = frame.isPaced ? formatHz(rate.rate.hz) : "nothing (vsync off)"
         if rate.vsyncStride > 1 { planned += " (every \(rate.vsyncStride) vblanks)" }
         if rate.presentsPerFrame > 1 { planned += " (each frame shown \(rate.presentsPerFrame)×, LFC)" }
         let achieved = statistics.achievedFPS.map { Int($0.rounded()) }
@@ -325,7 +332,7 @@ final class Game: FrameLoopClient {
             ("requested \(requested)   planned \(planned)   achieved \(achieved.map { "\($0) FPS" } ?? "–")", false),
         ]
         let windowSeconds = monitor.windowSeconds
-        if let achieved, windowSeconds >= 1, Double(achieved) < 0.9 * rate.rate.hz {
+        if frame.isPaced, let achieved, windowSeconds >= 1, Double(achieved) < 0.9 * rate.rate.hz {
             let why = monitor.presentCost > 0.25 * Double(rate.rate.period)
                 ? "each present takes \(String(format: "%.1f", monitor.presentCost / 1e6)) ms"
                 : "the display or the machine can't keep up"
@@ -340,13 +347,14 @@ final class Game: FrameLoopClient {
         lines += [
             ("display   \(status.summary)", false),
             ("window    \(status.window)   vsync \(status.vsync)", false),
-            ("at \(formatHz(monitor.windowHz)) for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
+            ("\(monitor.windowHz > 0 ? "at \(formatHz(monitor.windowHz))" : "uncapped") for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
                 + "late \(monitor.window.lateCount)  hitches \(monitor.window.hitchCount)", false),
             ("latency   \(latencyDescription(status)), input to glass p50 \(inputToGlass) ms  (L)", false),
         ]
         lines += [
-            ("keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display  A adaptive", false),
-            ("          L latency  F fullscreen  V vsync  H hitch  G graph  T demo  Q quit", false),
+            ("keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display", false),
+            ("          A adaptive  U uncapped  L latency  F fullscreen  V vsync", false),
+            ("          H hitch  G graph  T demo  Q quit", false),
         ]
         return lines
     }

@@ -34,6 +34,7 @@ extension FPSSlider.Request {
         case .displayRate: self = .displayRate
         case .fixed(let fps): self = .fps(fps)
         case .adaptive: self = .adaptive
+        case .uncapped: self = .uncapped
         }
     }
 }

@@ -32,10 +32,9 @@ struct RealTimeRun {
                 game.setVSync(game.renderer.nextVSyncMode)
                 // Only the new mode's fallback, not the notes already printed at start.
                 if let note = game.renderer.vsyncNote { printError(note) }
-            case .displayMoved:
-                game.display.refresh()
             }
         }
+        sprite.pollEvents = game.pollEvents
         Interrupts.finishAtExit {
             printError("the display server went away: run ended")
             do { print(try sprite.finish()) } catch let failure as OutputFailure {

@@ -8,9 +8,9 @@ import Cadence
 struct RunMonitor {
     /// Statistics since the rate last changed.
     private(set) var window = FrameStatistics(recentCapacity: 600)
-    /// The rate those statistics are at, in Hz.
+    /// The rate those statistics are at, in Hz; 0 uncapped.
     private(set) var windowHz = 0.0
-    private var windowStart: Nanoseconds = 0
+    private var windowStart: Nanoseconds?
     /// The graph's recent bars.
     private(set) var graphSamples: [FrameTimeGraph.Sample] = []
     private var lastPresent: Nanoseconds?
@@ -18,19 +18,25 @@ struct RunMonitor {
     private(set) var presentCost = 0.0
 
     /// How long the statistics window has run, in seconds.
-    var windowSeconds: Double { TimeUnit.seconds((lastPresent ?? windowStart) - windowStart) }
+    var windowSeconds: Double {
+        guard let windowStart else { return 0 }
+        return TimeUnit.seconds((lastPresent ?? windowStart) - windowStart)
+    }
 
     /// Adds a presented frame whose whole cost (``FrameRecord/cost(on:)``) was `cost`.
     mutating func record(_ record: FrameRecord, cost: Nanoseconds) {
-        if record.effectiveHz != windowHz {
+        if windowStart == nil || record.effectiveHz != windowHz {
             window = FrameStatistics(recentCapacity: 600)
             windowHz = record.effectiveHz
             windowStart = record.presentTime
         }
         window.record(record)
-        if let last = lastPresent, record.effectiveHz > 0 {
+        if let last = lastPresent {
+            // An uncapped frame has no target: its bar is its own (never a hitch).
+            let interval = record.presentTime - last
             if graphSamples.count == 240 { graphSamples.removeFirst() }
-            graphSamples.append(.init(interval: record.presentTime - last, target: Nanoseconds(1e9 / record.effectiveHz)))
+            graphSamples.append(.init(interval: interval,
+                                      target: record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : interval))
         }
         lastPresent = record.presentTime
         presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10

@@ -168,12 +168,11 @@ final class Scene {
         slider.draw(renderer, text, effective: effective, caption: caption, achievable: achievable)
     }
 
-    /// Finishes the frame's drawing now, so it is measured as work and the
-    /// present at the target is only the swap.
+    /// Ends the text caches' frame; the loop flushes the drawing after the
+    /// callback (``GameWindow`` sets ``FrameLoop/didRunFrame``).
     func endFrame() {
         largeText.endFrame()
         smallText.endFrame()
-        renderer.flush()
     }
 
     /// Draws with `draw` and saves the result without presenting it.

@@ -12,8 +12,9 @@ struct SpinningSprite: ParsableCommand {
         abstract: "A sprite spinning on Cadence's display link: FPS slider, frame-time graph, hitch demo.",
         discussion: """
         Keys: Left/Right ±1 FPS (Shift ±10), 1/2/3 = 30/60/120, 0 display rate,
-        A adaptive, L latency low/smooth, F fullscreen, V vsync on/off/adaptive,
-        H a 50 ms hitch, G graph, T hitch demo, Esc/Q quit.
+        A adaptive, U uncapped (vsync off, no cap), L latency low/smooth,
+        F fullscreen, V vsync on/off/adaptive, H a 50 ms hitch, G graph,
+        T hitch demo, Esc/Q quit.
 
         Examples:
           spinning-sprite
@@ -21,6 +22,7 @@ struct SpinningSprite: ParsableCommand {
           spinning-sprite --fps adaptive --hitch 2:50 --trace t.json
           spinning-sprite --simulate-display vrr:48-144 --fps 78 --trace t.csv
           spinning-sprite --fps 60 --latency low
+          spinning-sprite --fps uncapped --duration 5
         """
     )
 
@@ -44,7 +46,7 @@ struct SpinningSprite: ParsableCommand {
 
     // MARK: Pacing
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("1…1000, 0 (display) or adaptive, e.g. 78.", valueName: "n|adaptive"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("1…1000, 0 (display), e.g. 78 or uncapped.", valueName: "n|adaptive|uncapped"))
     var fps = "0"
 
     @Option(help: ArgumentHelp("low = just-in-time frames, e.g. low.", valueName: "low|smooth"))

@@ -107,7 +107,7 @@ public final class FrameLoop {
             presentTime: outcome.tracedAt,
             delta: frame.deltaNanoseconds,
             fpsCap: requestedFPS,
-            effectiveHz: frame.effectiveRate.rate.hz,
+            effectiveHz: frame.isPaced ? frame.effectiveRate.rate.hz : 0,
             refreshMode: timing.refreshMode,
             callbackStart: start,
             workEnd: workEnd,

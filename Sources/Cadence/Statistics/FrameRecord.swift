@@ -16,7 +16,7 @@ public struct FrameRecord: Sendable, Equatable {
     public var delta: Nanoseconds
     /// The requested rate in FPS; 0 means the display's rate, `nil` means adaptive.
     public var fpsCap: Double?
-    /// The rate the link paced this frame at, in Hz.
+    /// The rate the link paced this frame at, in Hz; 0 when nothing paced it (uncapped).
     public var effectiveHz: Double
     /// How frames reach the glass for this frame.
     public var refreshMode: RefreshMode

@@ -39,7 +39,7 @@ struct Schedule<Value> {
 extension Schedule where Value == FPSRequest {
     /// `--fps-schedule "2:30,4:144,6:adaptive"`.
     static func parseFPS(_ text: String, flag: String) throws -> Schedule {
-        try parse(text, flag: flag, form: "<sec>:<fps>,... with fps 0, 1 to 1000 or adaptive, e.g. \"2:30,4:adaptive\"") {
+        try parse(text, flag: flag, form: "<sec>:<fps>,... with fps 0, 1 to 1000, adaptive or uncapped, e.g. \"2:30,4:adaptive\"") {
             try FPSRequest.parse($0, flag: flag)
         }
     }
