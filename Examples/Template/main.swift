@@ -5,8 +5,9 @@
 // the glass, and is drawn between its last two states: smooth at any rate.
 //
 // Arrows move the blue square (hold the mouse button to steer it to the
-// pointer instead), C toggles a 30 FPS cap, L low latency (each frame starts
-// just in time for its target), Esc or Q quits.
+// pointer instead), C toggles a 30 FPS cap, U uncapped (vsync off, as fast as
+// the game runs), L low latency (each frame starts just in time for its
+// target), Esc or Q quits.
 //
 //     swift run --package-path Programs template [--frames N] [--screenshot out.bmp]
 
@@ -98,6 +99,8 @@ final class Game: FrameLoopClient {
             case .quit, .keyDown(.escape, _, _), .keyDown(.letter("q"), _, _): quit = true
             case .keyDown(.letter("c"), _, false):
                 window.rateLimit = window.rateLimit == .cap(30) ? .displayRate : .cap(30)
+            case .keyDown(.letter("u"), _, false):
+                window.rateLimit = window.rateLimit == .uncapped ? .displayRate : .uncapped
             case .keyDown(.letter("l"), _, false): loop.latency = loop.latency == .low ? .smooth : .low
             case .keyDown(let key, _, _): held.insert(key)
             case .keyUp(let key): held.remove(key)
@@ -140,12 +143,13 @@ final class Game: FrameLoopClient {
                       Color(80, 160, 255))
         if window.rateLimit == .cap(30) { renderer.fill(Rect(x: 12, y: 12, width: 12, height: 12), Color(230, 60, 60)) }
         if lowLatency { renderer.fill(Rect(x: 30, y: 12, width: 12, height: 12), Color(80, 220, 120)) }
+        if window.rateLimit == .uncapped { renderer.fill(Rect(x: 48, y: 12, width: 12, height: 12), Color(240, 220, 60)) }
     }
 }
 
 // MARK: - Run, then shut down
 
-print("arrows or mouse: move   C: 30 FPS cap on/off   L: low latency on/off   Esc/Q: quit")
+print("arrows or mouse: move   C: 30 FPS cap on/off   U: uncapped on/off   L: low latency on/off   Esc/Q: quit")
 let game = Game(window, frameLimit: frameLimit, screenshotPath: screenshotPath)
 window.run(game)
 print("\(game.framesDrawn) frames, \(game.simulation.stepsRun) updates, \(game.simulation.stepsDropped) dropped")

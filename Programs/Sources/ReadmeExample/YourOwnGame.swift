@@ -39,9 +39,7 @@ func setRate(for key: Key, on window: GameWindow) {
     case .digit(1): window.rateLimit = .cap(30)      // at most 30: the highest even rate <= 30
     case .digit(2): window.rateLimit = .range(FrameRateRange(minimum: 40, maximum: 60, preferred: 50))
     case .digit(3): window.rateLimit = .adaptive     // the highest rate the game's work sustains
-    case .digit(4):                                  // uncapped: no vsync, as fast as the game runs
-        window.setVSync(.off)
-        window.rateLimit = .cap(1000)
+    case .digit(4): window.rateLimit = .uncapped     // vsync off, no cap: as fast as the game runs
     default: break
     }
 }
