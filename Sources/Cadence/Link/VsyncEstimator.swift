@@ -12,8 +12,8 @@ public struct VsyncEstimator: Sendable {
     public let nominal: FrameRate
     /// How many recent presents the fit uses.
     public let window: Int
-    private var samples: [Nanoseconds] = []
-    private var next = 0
+    /// The last ``window`` present returns, oldest first.
+    private var samples: RingBuffer<Nanoseconds>
     /// The fitted grid, once there are enough samples; nil before.
     public private(set) var grid: VsyncGrid?
 
@@ -25,7 +25,7 @@ public struct VsyncEstimator: Sendable {
         precondition(window >= Self.minimumSamples, "the window must hold enough samples to fit")
         self.nominal = nominal
         self.window = window
-        samples.reserveCapacity(window)
+        samples = RingBuffer(capacity: window)
     }
 
     /// The measured refresh rate, or nil until the estimate exists.
@@ -33,20 +33,14 @@ public struct VsyncEstimator: Sendable {
 
     /// Adds the time a present returned and refits.
     public mutating func addPresent(at time: Nanoseconds) {
-        if samples.count < window {
-            samples.append(time)
-        } else {
-            samples[next] = time
-            next = (next + 1) % window
-        }
+        samples.append(time)
         guard samples.count >= Self.minimumSamples else { return }
         grid = fit()
     }
 
     /// Forgets everything (a mode change invalidates the old grid).
     public mutating func reset() {
-        samples.removeAll(keepingCapacity: true)
-        next = 0
+        samples = RingBuffer(capacity: window)
         grid = nil
     }
 
@@ -54,7 +48,7 @@ public struct VsyncEstimator: Sendable {
     static let largestDeviation = 0.1
 
     private func fit() -> VsyncGrid? {
-        let ordered = samples.count < window ? samples : Array(samples[next...] + samples[..<next])
+        let ordered = samples.elements
         guard let first = ordered.first else { return nil }
         var period = Double((grid?.rate ?? nominal).period)
         var points = ordered.map { (k: 0.0, t: Double($0 - first)) }
