@@ -101,6 +101,35 @@ extension SDLSuites {
             #expect((w, h) == (64, 48))
         }
 
+        @Test("Uncapped turns the renderer's vsync off, presents at once with no frame late, and another limit gives vsync back")
+        func uncapped() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            // Not headless: the software renderer with vsync on (SDL paces it).
+            let game = try GameWindow(session: session, title: "test", width: 64, height: 48, vsync: .on)
+            try #require(game.renderer.vsync == .on)
+            game.rateLimit = .uncapped
+            #expect(game.renderer.vsync == .off)
+            final class Recorder: FrameLoopClient {
+                var records: [FrameRecord] = []
+                func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {}
+                func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
+                    records.append(record)
+                    if records.count == 30 { loop.link.invalidate() }
+                }
+            }
+            let recorder = Recorder()
+            game.run(recorder)
+            // The target is when the link planned the frame, just before the callback started.
+            #expect(recorder.records.allSatisfy { !$0.isPaced && !$0.isLate() })
+            #expect(recorder.records.allSatisfy { $0.targetTimestamp <= $0.callbackStart && $0.presentTime >= $0.targetTimestamp })
+            for (previous, record) in zip(recorder.records, recorder.records.dropFirst()) {
+                #expect(record.delta == record.targetTimestamp - previous.targetTimestamp)
+            }
+            game.rateLimit = .cap(30)
+            #expect(game.renderer.vsync == .on)
+        }
+
         @Test("The title is the window's, as SDL reports it, and changes with it")
         func title() throws {
             let session = try SDLSession(videoDriver: "offscreen")

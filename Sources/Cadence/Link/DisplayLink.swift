@@ -32,8 +32,8 @@ public final class DisplayLink {
     }
 
     /// No pacing: with no vsync (``DisplayTiming/unsynced``), frames come as
-    /// fast as the game makes them. Each callback's target is its own start,
-    /// the earliest the frame can reach the glass (it is presented the moment
+    /// fast as the game makes them. Each callback's target is its own start
+    /// (the `now` it is planned at), the earliest the frame can reach the glass (it is presented the moment
     /// its work ends, so it is never early, and with no slot to meet never
     /// late); its delta is the time since the previous callback's start, the
     /// game's real frame time; `duration` stays the display's interval. Where
