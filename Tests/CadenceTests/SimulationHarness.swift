@@ -40,10 +40,13 @@ final class ScriptedGame: FrameLoopClient {
 /// and the driver's repeats, so tests can check the gaps the panel really saw.
 final class FlipRecordingBackend: FrameBackend, ScriptedWork {
     let inner: SimulatedBackend
+    /// False for a driver that keeps vsync on whatever is asked.
+    let canTurnVsyncOff: Bool
     private(set) var flips: [(at: Nanoseconds, isRepeat: Bool)] = []
 
-    init(_ display: SimulatedDisplay) {
+    init(_ display: SimulatedDisplay, canTurnVsyncOff: Bool = true) {
         inner = SimulatedBackend(display: display)
+        self.canTurnVsyncOff = canTurnVsyncOff
         display.onFlip = { [unowned self] flip in flips.append((flip.at, flip.isRepeat)) }
     }
 
@@ -52,6 +55,9 @@ final class FlipRecordingBackend: FrameBackend, ScriptedWork {
     func doWork(_ duration: Nanoseconds) { inner.doWork(duration) }
     func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
     func present() -> PresentOutcome { inner.present() }
+    func uncappedChanged(to uncapped: Bool) {
+        if canTurnVsyncOff { inner.uncappedChanged(to: uncapped) }
+    }
 }
 
 /// Runs `game` on `display` with a link preferring `fps` (0 = display rate).

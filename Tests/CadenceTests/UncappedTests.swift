@@ -70,7 +70,7 @@ struct UncappedTests {
     @Test("Where the backend cannot turn vsync off, uncapped runs at the display's rate, paced")
     func vsyncThatStaysOn() {
         let display = SimulatedDisplay(panel: .fixed(hz(60)))
-        let backend = FlipRecordingBackend(display)
+        let backend = FlipRecordingBackend(display, canTurnVsyncOff: false)
         let loop = FrameLoop(link: DisplayLink(), backend: backend)
         loop.rateLimit = .uncapped
         let game = ScriptedGame(frames: 30)

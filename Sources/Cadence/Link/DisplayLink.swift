@@ -124,10 +124,12 @@ public final class DisplayLink {
     }
 
     /// An uncapped frame (see ``isUncapped``): targeted at the callback's
-    /// start (never before the last flip), with no cadence kept, so a limit
-    /// chosen later starts its cadence from where the glass is.
+    /// start (never before the last flip, and after the previous target, so
+    /// deltas stay positive even when a frame starts on its predecessor's
+    /// flip), with no cadence kept, so a limit chosen later starts its
+    /// cadence from where the glass is.
     private func unpacedFrame(now: Nanoseconds, lastFlip: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
-        let target = max(now, lastFlip ?? now)
+        let target = max(now, lastFlip ?? now, previousTarget.map { $0 + 1 } ?? now)
         var delta = previousTarget.map { target - $0 } ?? timing.minimumInterval
         let clamped = delta > maximumDelta
         if clamped { delta = maximumDelta }

@@ -53,6 +53,10 @@ public final class SimulatedDisplay {
     private var lastFlip: Nanoseconds?
     /// The new frames' flips while variable refresh is in effect: what the driver spaces repeats by.
     private var flips = FlipHistory()
+    /// Whether variable refresh was in effect at the last present: a driver
+    /// starts its spacing afresh when it comes into effect (vsync turned back
+    /// on, fullscreen entered), knowing only the last flip.
+    private var variableRefreshWasActive = false
 
     /// One flip of the panel: a new frame, or the driver's repeat of one.
     public struct Flip: Equatable, Sendable {
@@ -101,6 +105,7 @@ public final class SimulatedDisplay {
         if !vsync || panel == .unknown {
             shown = time
         } else if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
+            if !variableRefreshWasActive { flips = FlipHistory(last: lastFlip) }
             let driver = LowFramerateCompensation(minimum: minimum, maximum: maximum)
             let hold = driver.hold(after: flips)
             shown = hold?.shownAt(presentedAt: time) ?? time
@@ -110,6 +115,7 @@ public final class SimulatedDisplay {
             if let last = lastFlip, grid.time(at: k) <= last { k = grid.index(after: last) }
             shown = grid.time(at: k)
         }
+        variableRefreshWasActive = isVariableRefreshActive
         lastFlip = shown
         flips.record(shown)
         onFlip?(Flip(at: shown, isRepeat: false))

@@ -99,7 +99,7 @@ enum Oracle {
 
     enum Panel: Sendable, Equatable { case fixed(Q), variable(min: Q, max: Q), unknown }
 
-    enum Request: Sendable { case displayRate; case preferred(Q); case cap(Q); case range(min: Q?, max: Q?, preferred: Q?) }
+    enum Request: Sendable { case displayRate; case preferred(Q); case cap(Q); case range(min: Q?, max: Q?, preferred: Q?); case uncapped }
 
     struct Scenario: Sendable {
         var panel: Panel
@@ -278,7 +278,7 @@ enum Oracle {
         static func expectedRate(_ t: Timing, _ request: Request) -> Q {
             let set = achievable(t)
             switch request {
-            case .displayRate:
+            case .displayRate, .uncapped:
                 return nativeRate(t)
             case .preferred(let p):
                 return nearest(set, to: p)!
@@ -361,13 +361,21 @@ enum Oracle {
             let display = epochs[e]
             // The driver's flips since the previous new frame (repeats included), while variable refresh is in
             // effect: it knows the previous frame's duration unless the panel changed since that frame's present.
+            // Uncapped turns vsync off: no driver paces those frames, and when vsync comes back the driver
+            // starts afresh from the last flip, knowing no duration.
+            func isUncapped(at t: Int64) -> Bool {
+                guard let k = s.requests.lastIndex(where: { $0.at <= t }) else { return false }
+                if case .uncapped = s.requests[k].request { return true } else { return false }
+            }
+            let vsyncBack = previous.map { isUncapped(at: $0.callbackStart) } ?? false
             var driver: [Int64]?
-            if case .variable(let a, let b) = display.timing, let p = previous, !straddling {
+            if case .variable(let a, let b) = display.timing, let p = previous, !straddling,
+               !isUncapped(at: f.callbackStart) {
                 let panelChanged = s.displayChanges.contains { change in
                     p.presentSubmit < change.at && change.at <= f.presentSubmit
                         && M.epochs(s)[Swift.max(0, M.epochIndex(epochs, at: change.at) - 1)].panel != change.panel
                 }
-                let duration: Int64? = i >= 2 && !panelChanged ? p.glass - frames[i - 2].glass : nil
+                let duration: Int64? = i >= 2 && !panelChanged && !vsyncBack ? p.glass - frames[i - 2].glass : nil
                 driver = M.driverFlips(min: a, max: b, flip: p.glass, previousDuration: duration, before: f.glass + 1)
                 // The panel itself: the frame is shown at once, or when the scan-out under way ends.
                 let expected = M.glass(presentedAt: f.presentSubmit, flips: driver!, max: b)
@@ -413,6 +421,27 @@ enum Oracle {
             // 1. early (always), late (unless unavoidable)
             if f.glass < f.target {
                 fail("early", "glass \(f.glass) before target \(f.target)")
+            }
+
+            // Uncapped: vsync off and nothing paces. The target is the callback's start, the frame goes out the
+            // moment its work ends (not before its target) and is on the glass then, the delta is the difference
+            // of targets (one display interval for the first), and no rate is claimed. There is no slot, so no
+            // lateness, grid or skip.
+            if r >= 0, case .uncapped = s.requests[r].request {
+                // Targets still increase: a callback starting on its predecessor's target is for a nanosecond later.
+                let expectedTarget = Swift.max(f.callbackStart, previous.map { $0.target + 1 } ?? f.callbackStart)
+                if f.target != expectedTarget { fail("uncapped", "target \(f.target) ≠ \(expectedTarget) (callback start \(f.callbackStart))") }
+                let shown = Swift.max(f.workEnd, expectedTarget)
+                if f.presentSubmit != shown || f.glass != shown {
+                    fail("uncapped", "work ended at \(f.workEnd) but presented at \(f.presentSubmit), shown at \(f.glass)")
+                }
+                let expected = previous.map { f.target - $0.target } ?? (M.nanosPerSecond / M.nativeRate(M.timing(s.panel, vsync: false, fullscreen: s.fullscreen, vrrAllowed: s.vrrAllowed))).rounded
+                if f.delta != M.clampedDelta, f.delta != expected { fail("uncapped", "delta \(f.delta) ≠ \(expected)") }
+                if f.effectiveHz != 0 { fail("uncapped", "effectiveHz \(f.effectiveHz) claims a rate") }
+                if f.skippedFrames != 0 { fail("uncapped", "\(f.skippedFrames) slots skipped with no slots") }
+                previousVblank = nil
+                run = nil
+                continue
             }
             if isLate && !straddling && i > 0 {
                 if f.workEnd <= f.target {

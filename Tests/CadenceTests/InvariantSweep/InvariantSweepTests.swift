@@ -106,5 +106,12 @@ extension SweepScenario {
                        work: [(0, 12 * ms)], hitches: [(1_800 * ms, 50 * ms)])),
         ("LFC whose forced repeats the game's work covers (33 Hz on 90-100 with 20 ms of work)",
          SweepScenario(panel: .variable(Ratio(90), Ratio(100)), requests: [(0, .cap(Ratio(40)))], work: [(0, 20 * ms)])),
+        ("Uncapped frames of no work after a paced one still have rising targets",
+         SweepScenario(panel: .variable(Ratio(50), Ratio(60)), requests: [(0, .displayRate), (493 * ms, .uncapped)],
+                       work: [(0, 0)])),
+        ("Vsync back on a VRR panel after uncapped: the driver starts afresh from the last flip (10 Hz on 90-100)",
+         SweepScenario(panel: .variable(Ratio(90), Ratio(100)),
+                       requests: [(0, .preferred(Ratio(40))), (514 * ms, .uncapped), (1_267 * ms, .preferred(Ratio(10)))],
+                       work: [(0, 12 * ms)])),
     ]
 }

@@ -53,10 +53,14 @@ struct SweepScenario: Sendable, CustomStringConvertible {
         case preferred(Ratio)
         case cap(Ratio)
         case range(minimum: Ratio?, maximum: Ratio?, preferred: Ratio?)
+        case uncapped
+
+        /// The loop's setting for the request.
+        var limit: FrameRateLimit { if case .uncapped = self { .uncapped } else { .range(frameRateRange) } }
 
         var frameRateRange: FrameRateRange {
             switch self {
-            case .displayRate: .displayRate
+            case .displayRate, .uncapped: .displayRate
             case .preferred(let r): FrameRateRange(fps: r.hz)
             case .cap(let n): FrameRateRange(maximum: n.hz, preferred: n.hz)
             case .range(let low, let high, let preferred):
@@ -69,11 +73,13 @@ struct SweepScenario: Sendable, CustomStringConvertible {
             case .preferred(let r): .preferred(r.exact)
             case .cap(let n): .cap(n.exact)
             case .range(let low, let high, let preferred): .range(min: low?.exact, max: high?.exact, preferred: preferred?.exact)
+            case .uncapped: .uncapped
             }
         }
         var description: String {
             switch self {
             case .displayRate: "display"
+            case .uncapped: "uncapped"
             case .preferred(let r): "preferred \(r)"
             case .cap(let n): "cap \(n)"
             case .range(let low, let high, let preferred):
@@ -146,10 +152,11 @@ extension SweepScenario {
         }
         func request() -> RequestSpec {
             let rate = { requestRates.randomElement(using: &g)! }
-            switch Int.random(in: 0..<8, using: &g) {
+            switch Int.random(in: 0..<9, using: &g) {
             case 0: return .displayRate
             case 1, 2: return .preferred(rate())
             case 3, 4, 5: return .cap(rate())
+            case 8: return .uncapped
             default:
                 let low = Bool.random(using: &g) ? rate() : nil
                 let high = Bool.random(using: &g) ? rate() : nil
@@ -190,6 +197,10 @@ final class SweepGame: FrameLoopClient {
     private var lastPrepared: Nanoseconds = 0
     private var nextRequest = 0
     private var nextHitch = 0
+    /// Uncapped frames cost at least this: with vsync off nothing else moves
+    /// time, and a real frame is never free.
+    private static let uncappedFloor: Nanoseconds = 250_000
+    private var uncapped = false
 
     init(_ scenario: SweepScenario) { self.scenario = scenario }
 
@@ -198,7 +209,8 @@ final class SweepGame: FrameLoopClient {
         lastPrepared = now
         guard now < scenario.duration else { return false }
         while nextRequest < scenario.requests.count, scenario.requests[nextRequest].at <= now {
-            loop.link.preferredFrameRateRange = scenario.requests[nextRequest].request.frameRateRange
+            loop.rateLimit = scenario.requests[nextRequest].request.limit
+            uncapped = loop.rateLimit == .uncapped
             nextRequest += 1
         }
         return true
@@ -212,7 +224,7 @@ final class SweepGame: FrameLoopClient {
             work += scenario.hitches[nextHitch].duration
             nextHitch += 1
         }
-        loop.doWork(work)
+        loop.doWork(uncapped ? max(work, Self.uncappedFloor) : work)
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) { records.append(record) }
@@ -242,7 +254,9 @@ final class SweepGame: FrameLoopClient {
                          skippedFrames: $0.skippedFrames)
         }
         var found = Oracle.checkInvariants(scenario.oracle, frames)
-        if scenario.displayChanges.isEmpty, scenario.vsync, scenario.fullscreen, scenario.vrrAllowed,
+        // Uncapped turns vsync off: the panel's range holds only while nothing is uncapped.
+        let everUncapped = scenario.requests.contains { if case .uncapped = $0.request { true } else { false } }
+        if scenario.displayChanges.isEmpty, scenario.vsync, scenario.fullscreen, scenario.vrrAllowed, !everUncapped,
            case .variable(let low, let high) = scenario.panel {
             found += Oracle.checkVRRFlips(min: low.exact, max: high.exact, glass: game.records.map(\.presentTime),
                                           flips: backend.flips.map(\.at))
