@@ -12,6 +12,7 @@ extern const struct wl_interface wp_presentation_interface;
 extern const struct wl_interface wp_presentation_feedback_interface;
 
 enum { PRESENTATION_FEEDBACK = 1 };   /* wp_presentation.feedback's opcode */
+enum { MAX_PENDING = 64 };            /* far more frames than a compositor keeps in flight */
 
 struct cadence_wl_presentation {
     struct wl_display *display;
@@ -27,7 +28,21 @@ struct cadence_wl_presentation {
     int64_t time_ns;
     uint64_t sequence;
     uint32_t refresh_ns, flags;
+    /* Feedback still awaiting its event: destroyed with the watcher, since an
+       event arriving for one after its queue is gone would be queued on freed memory. */
+    struct wl_proxy *pending[MAX_PENDING];
+    int pending_count;
 };
+
+static void forget(struct cadence_wl_presentation *watcher, struct wl_proxy *feedback) {
+    for (int i = 0; i < watcher->pending_count; i++) {
+        if (watcher->pending[i] == feedback) {
+            watcher->pending[i] = watcher->pending[--watcher->pending_count];
+            break;
+        }
+    }
+    wl_proxy_destroy(feedback);
+}
 
 static void on_clock_id(void *data, struct wl_proxy *presentation, uint32_t clock_id) {
     (void)presentation;
@@ -44,21 +59,41 @@ static void on_sync_output(void *data, struct wl_proxy *feedback, struct wl_prox
     (void)data, (void)feedback, (void)output;
 }
 
+static int64_t nanoseconds(clockid_t clock) {
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+/* CLOCK_MONOTONIC less CLOCK_MONOTONIC_RAW now. Compositors that time
+   presentation in software (Weston's headless, x11 and wayland backends) report
+   on CLOCK_MONOTONIC_RAW, which NTP does not slew; the two drift apart by at
+   most a few hundred parts per million, so an offset read when the event
+   arrives converts a time a frame or two old to well under a microsecond. The
+   raw clock is read between two monotonic reads, and the middle one taken. */
+static int64_t monotonic_minus_raw(void) {
+    int64_t before = nanoseconds(CLOCK_MONOTONIC);
+    int64_t raw = nanoseconds(CLOCK_MONOTONIC_RAW);
+    int64_t after = nanoseconds(CLOCK_MONOTONIC);
+    return before + (after - before) / 2 - raw;
+}
+
 static void on_presented(void *data, struct wl_proxy *feedback, uint32_t sec_hi, uint32_t sec_lo, uint32_t nsec,
                          uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
     struct cadence_wl_presentation *watcher = data;
     watcher->presented += 1;
     watcher->time_ns = (int64_t)((((uint64_t)sec_hi << 32) | sec_lo) * 1000000000ull + nsec);
+    if (watcher->clock_id == CLOCK_MONOTONIC_RAW) watcher->time_ns += monotonic_minus_raw();
     watcher->sequence = ((uint64_t)seq_hi << 32) | seq_lo;
     watcher->refresh_ns = refresh;
     watcher->flags = flags;
-    wl_proxy_destroy(feedback);
+    forget(watcher, feedback);
 }
 
 static void on_discarded(void *data, struct wl_proxy *feedback) {
     struct cadence_wl_presentation *watcher = data;
     watcher->discarded += 1;
-    wl_proxy_destroy(feedback);
+    forget(watcher, feedback);
 }
 
 static const struct {
@@ -101,7 +136,7 @@ cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window)
     /* One round trip for the globals (and the bind), one for clock_id. */
     wl_display_roundtrip_queue(watcher->display, watcher->queue);
     if (watcher->presentation != NULL) wl_display_roundtrip_queue(watcher->display, watcher->queue);
-    if (watcher->presentation == NULL || !watcher->have_clock || watcher->clock_id != CLOCK_MONOTONIC) {
+    if (watcher->presentation == NULL || !watcher->have_clock || (watcher->clock_id != CLOCK_MONOTONIC && watcher->clock_id != CLOCK_MONOTONIC_RAW)) {
         cadence_wl_presentation_close(watcher);
         return NULL;
     }
@@ -109,11 +144,14 @@ cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window)
 }
 
 void cadence_wl_presentation_request(cadence_wl_presentation *watcher) {
+    if (watcher->pending_count == MAX_PENDING) return;
     struct wl_proxy *feedback = wl_proxy_marshal_flags(watcher->presentation, PRESENTATION_FEEDBACK,
                                                        &wp_presentation_feedback_interface,
                                                        wl_proxy_get_version(watcher->presentation), 0,
                                                        watcher->surface, NULL);
-    if (feedback != NULL) wl_proxy_add_listener(feedback, (void (**)(void))&feedback_listener, watcher);
+    if (feedback == NULL) return;
+    wl_proxy_add_listener(feedback, (void (**)(void))&feedback_listener, watcher);
+    watcher->pending[watcher->pending_count++] = feedback;
 }
 
 int cadence_wl_presentation_poll(cadence_wl_presentation *watcher, int64_t *time_ns, uint64_t *sequence,
@@ -144,6 +182,7 @@ int cadence_wl_presentation_discarded(const cadence_wl_presentation *watcher) { 
 
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher) {
     if (watcher == NULL) return;
+    for (int i = 0; i < watcher->pending_count; i++) wl_proxy_destroy(watcher->pending[i]);
     if (watcher->presentation != NULL) wl_proxy_destroy(watcher->presentation);
     if (watcher->registry != NULL) wl_registry_destroy(watcher->registry);
     if (watcher->display_wrapper != NULL) wl_proxy_wrapper_destroy(watcher->display_wrapper);

@@ -17,6 +17,12 @@ public final class SDLSession {
     public init(videoDriver driver: String? = nil) throws {
         if let driver {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
+        } else if (processEnvironment()["SDL_VIDEODRIVER"] ?? "").isEmpty, !WaylandSocket.displayCanExist {
+            // Left to itself SDL tries every driver in turn, Wayland among them,
+            // whose connection attempt prints libwayland's complaint about
+            // XDG_RUNTIME_DIR before the program can say what is wrong. Where no
+            // Wayland display can exist, SDL tries the others in its own order.
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, Self.driversOtherThanWayland, SDL_HINT_OVERRIDE)
         }
         if driver == "offscreen" {
             // Offscreen has EGL, so SDL would show the software renderer's window
@@ -29,6 +35,14 @@ public final class SDLSession {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// SDL's video drivers in the order it tries them, Wayland left out, as
+    /// the comma-separated list `SDL_HINT_VIDEODRIVER` accepts.
+    private static var driversOtherThanWayland: String {
+        (0..<SDL_GetNumVideoDrivers()).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
+            .filter { $0 != "wayland" }
+            .joined(separator: ",")
     }
 
     /// Whether windows can be seen: SDL did not fall back to a driver that

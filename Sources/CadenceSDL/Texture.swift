@@ -12,8 +12,18 @@ public final class Texture {
     ///
     /// Throws with the path in the message when the file is missing or not a
     /// readable BMP, so a game with a broken asset says which one.
-    public init(bmpFile path: String, renderer: Renderer) throws {
-        guard let surface = CSDL2_LoadBMP(path) else { throw SDLError("SDL_LoadBMP(\(path))") }
+    public convenience init(bmpFile path: String, renderer: Renderer) throws {
+        try self.init(bmpFileBytes: Array(path.utf8), renderer: renderer)
+    }
+
+    /// Loads a BMP whose path is given as the file system's bytes, which on
+    /// Linux need not be UTF-8 (see ``RawArguments``).
+    public init(bmpFileBytes pathBytes: [UInt8], renderer: Renderer) throws {
+        let loaded = (pathBytes + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { CSDL2_LoadBMP($0.baseAddress) }
+        }
+        let path = String(decoding: pathBytes, as: UTF8.self)
+        guard let surface = loaded else { throw SDLError("SDL_LoadBMP(\(path))") }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface)
         else { throw SDLError("SDL_CreateTextureFromSurface(\(path))") }

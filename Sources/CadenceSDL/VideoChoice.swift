@@ -21,7 +21,9 @@ public enum VideoChoice: String, CaseIterable, Sendable {
 
     /// Whether a compositor is reachable through `WAYLAND_DISPLAY` and offers
     /// what native pacing needs (presentation-time and a seat).
+    /// Asks nothing where no Wayland display can exist (see ``WaylandSocket``).
     public static var compositorSuitsNativeWayland: Bool {
+        guard WaylandSocket.displayCanExist else { return false }
         var presentation: Int32 = 0, seat: Int32 = 0
         return cadence_wl_probe(&presentation, &seat) == 0 && presentation != 0 && seat != 0
     }

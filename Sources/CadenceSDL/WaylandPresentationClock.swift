@@ -20,7 +20,8 @@ public final class WaylandPresentationClock {
     public private(set) var isBroken = false
 
     /// Watches `window`; nil when SDL does not run it on Wayland or the
-    /// compositor does not offer presentation-time on CLOCK_MONOTONIC.
+    /// compositor does not offer presentation-time on CLOCK_MONOTONIC or
+    /// CLOCK_MONOTONIC_RAW (Weston's software-timed outputs; converted to CLOCK_MONOTONIC).
     public init?(window: Window) {
         guard let watcher = cadence_wl_presentation_open(window.handle) else { return nil }
         self.watcher = watcher

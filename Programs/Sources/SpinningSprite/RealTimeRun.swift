@@ -18,7 +18,7 @@ struct RealTimeRun {
         game.renderer.notes.forEach { printError($0) }
         let scene: Scene
         do {
-            scene = try Scene(window: game.window, renderer: game.renderer, spritePath: options.spritePath)
+            scene = try Scene(window: game.window, renderer: game.renderer, spritePath: options.spritePathBytes)
         } catch {
             throw options.spriteFailure(error)
         }

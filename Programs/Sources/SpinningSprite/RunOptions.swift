@@ -11,7 +11,10 @@ struct RunOptions {
     var headless: Bool
     var fullscreen: Bool
     var window: (width: Int, height: Int)
+    /// The sprite's path as given, for messages.
     var spritePath: String
+    /// The same path as the file system's bytes (``RawArguments``): a file name need not be UTF-8.
+    var spritePathBytes: [UInt8]
     var vsync: VSyncMode
     var vrr: VRROverride
     var vrrRange: ClosedRange<FrameRate>?
@@ -32,14 +35,28 @@ struct RunOptions {
     /// 66 ("cannot open input") when it is missing, a directory or unreadable,
     /// 65 ("bad data") when it is a file but not a BMP SDL can read.
     func spriteFailure(_ error: Error) -> ExitCode {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: spritePath, isDirectory: &isDirectory)
-        if !exists || isDirectory.boolValue || !FileManager.default.isReadableFile(atPath: spritePath) {
-            printError("--sprite: cannot open \"\(spritePath)\"" + (isDirectory.boolValue ? ": it is a directory" : ""))
+        var status = stat()
+        let exists = withSpritePath { stat($0, &status) == 0 }
+        let isDirectory = exists && (status.st_mode & S_IFMT) == S_IFDIR
+        if !exists || isDirectory || !withSpritePath({ access($0, R_OK) == 0 }) {
+            printError("--sprite: cannot open \"\(spritePath)\"" + (isDirectory ? ": it is a directory" : ""))
             return ExitCode(66)
         }
         printError("--sprite: \"\(spritePath)\" is not a BMP image (\(error))")
         return ExitCode(65)
+    }
+
+    /// Whether anything is at the sprite's path.
+    var spriteExists: Bool {
+        var status = stat()
+        return withSpritePath { stat($0, &status) == 0 }
+    }
+
+    /// Calls `body` with the sprite's path as a C string of its own bytes.
+    private func withSpritePath<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (spritePathBytes + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
 }
 

@@ -22,10 +22,10 @@ final class Scene {
     private(set) var height: Int
 
     /// Loads the sprite and the font; throws naming whichever file is missing.
-    init(window: Window, renderer: Renderer, spritePath: String) throws {
+    init(window: Window, renderer: Renderer, spritePath: [UInt8]) throws {
         self.window = window
         self.renderer = renderer
-        sprite = try Texture(bmpFile: spritePath, renderer: renderer)
+        sprite = try Texture(bmpFileBytes: spritePath, renderer: renderer)
         largeText = try TextRenderer(renderer: renderer, size: 16)
         smallText = try TextRenderer(renderer: renderer, size: 13)
         (width, height) = renderer.outputSize

@@ -106,7 +106,7 @@ struct SpinningSprite: ParsableCommand {
 
     func run() throws {
         let options = try parseOptions()
-        if !FileManager.default.fileExists(atPath: options.spritePath), options.simulated == nil || screenshot != nil {
+        if !options.spriteExists, options.simulated == nil || screenshot != nil {
             printError("--sprite: \"\(options.spritePath)\" does not exist"
                        + (sprite == nil ? " (Scripts/make-sprite draws it)" : ""))
             throw ExitCode(66)
@@ -174,7 +174,8 @@ struct SpinningSprite: ParsableCommand {
                 config: config, simulated: simulated,
                 refreshChanges: try refreshSchedule.map { try Schedule<DisplaySpec>.parseDisplays($0, flag: "--refresh-schedule").entries } ?? [],
                 headless: headless, fullscreen: fullscreen, window: try ValueParsers.windowSize(window, flag: "--window"),
-                spritePath: sprite ?? RunOptions.defaultSpritePath, vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range,
+                spritePath: sprite ?? RunOptions.defaultSpritePath,
+                spritePathBytes: sprite.map(RawArguments.bytes) ?? Array(RunOptions.defaultSpritePath.utf8), vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range,
                 video: videoChoice
             )
         } catch let error as ValueError {

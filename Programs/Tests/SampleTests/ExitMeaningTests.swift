@@ -139,6 +139,25 @@ struct ExitMeaningTests {
         #expect(Set(try names(in: dir)) == [[0xFF] + Array(".csv".utf8), [0xFE] + Array(".bmp".utf8)])
     }
 
+    @Test("--sprite opens a file whose name is not UTF-8 (\\xff.bmp), in a real run and in simulation")
+    func nonUTF8SpriteName() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        let sprite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/sprite.bmp")
+        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+        for mode in ["--headless", "--simulate-display fixed:60"] {
+            // Only the name with the byte 0xFF exists: a name repaired to U+FFFD finds nothing.
+            let result = try Subprocess.runExecutable("/bin/bash", [
+                "-c", "cp \"$2\" \"$1/$(printf '\\377').bmp\" && \"$0\" \(mode) --frames 3 "
+                    + "--sprite \"$1/$(printf '\\377').bmp\" --screenshot \"$1/shot.bmp\"",
+                binary, dir.path, sprite.path,
+            ])
+            #expect(result.status == 0, "\(mode): \(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("shot.bmp").path), "\(mode)")
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent("shot.bmp"))
+        }
+    }
+
     @Test("display-probe edid opens a file whose name is not UTF-8")
     func nonUTF8InputName() throws {
         let dir = try Subprocess.temporaryDirectory()

@@ -37,6 +37,19 @@ struct TemplateTests {
         }
     }
 
+    @Test("Ctrl-C ends the template as the README's exit table says: exit 0 after its closing line")
+    func interruptExitsZero() throws {
+        // Started with no signal blocked: the test's thread blocks some, and a child inherits that.
+        let binary = Subprocess.productsDirectory.appendingPathComponent("template").path
+        let result = try Subprocess.runExecutable("/usr/bin/python3", [
+            "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+            binary, "--frames", "1000000",
+        ], environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 30, signal: (after: 0.5, number: SIGINT))
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasSuffix("dropped") && !last.hasPrefix("1000000 frames"), "\(result.stdout)")
+    }
+
     @Test("Bad arguments exit 64, an unwritable screenshot 73, and no display 1, each with a message",
           arguments: [(["--frames", "x"], 64), (["--frames"], 64), (["--frames", "0"], 64), (["--bogus"], 64),
                       (["--screenshot", "/nonexistent/dir/x.bmp"], 73), (["--frames", "3"], 1)] as [([String], Int32)])

@@ -14,7 +14,7 @@ typedef struct cadence_wl_presentation cadence_wl_presentation;
 struct SDL_Window;
 
 /// Starts watching `window`; NULL when SDL does not run it on Wayland, the
-/// compositor offers no `wp_presentation`, or its clock is not CLOCK_MONOTONIC.
+/// compositor offers no `wp_presentation`, or its clock is neither CLOCK_MONOTONIC nor CLOCK_MONOTONIC_RAW (converted).
 cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window);
 
 /// Asks for feedback on the next commit of the window's surface: call right

@@ -27,7 +27,7 @@ struct SimulationRun {
             let window = try Window(title: "spinning-sprite", width: options.window.width,
                                     height: options.window.height, hidden: true)
             let renderer = try Renderer(window: window, software: true, vsync: .off)
-            do { scene = try Scene(window: window, renderer: renderer, spritePath: options.spritePath) } catch {
+            do { scene = try Scene(window: window, renderer: renderer, spritePath: options.spritePathBytes) } catch {
                 throw options.spriteFailure(error)
             }
         }
