@@ -12,6 +12,20 @@ extern const struct wl_interface wp_presentation_interface;
 extern const struct wl_interface wp_presentation_feedback_interface;
 
 enum { PRESENTATION_FEEDBACK = 1 };   /* wp_presentation.feedback's opcode */
+enum { REPORT_SLOTS = 64 };           /* reports kept until read: many frames' worth */
+
+/* One frame's report: which request, and when it was shown (or that it was discarded). */
+struct report {
+    uint64_t ticket;
+    int64_t time_ns;
+    int presented;
+};
+
+/* What a feedback object's listener needs: the watcher and the frame's ticket. */
+struct pending_feedback {
+    struct cadence_wl_presentation *watcher;
+    uint64_t ticket;
+};
 
 struct cadence_wl_presentation {
     struct wl_display *display;
@@ -27,7 +41,22 @@ struct cadence_wl_presentation {
     int64_t time_ns;
     uint64_t sequence;
     uint32_t refresh_ns, flags;
+    uint64_t next_ticket;
+    struct report reports[REPORT_SLOTS];  /* a ring: the oldest is dropped when full */
+    int report_first, report_count;
 };
+
+static void keep_report(struct cadence_wl_presentation *watcher, uint64_t ticket, int64_t time_ns, int presented) {
+    if (watcher->report_count == REPORT_SLOTS) {
+        watcher->report_first = (watcher->report_first + 1) % REPORT_SLOTS;
+        watcher->report_count -= 1;
+    }
+    struct report *slot = &watcher->reports[(watcher->report_first + watcher->report_count) % REPORT_SLOTS];
+    slot->ticket = ticket;
+    slot->time_ns = time_ns;
+    slot->presented = presented;
+    watcher->report_count += 1;
+}
 
 static void on_clock_id(void *data, struct wl_proxy *presentation, uint32_t clock_id) {
     (void)presentation;
@@ -46,18 +75,23 @@ static void on_sync_output(void *data, struct wl_proxy *feedback, struct wl_prox
 
 static void on_presented(void *data, struct wl_proxy *feedback, uint32_t sec_hi, uint32_t sec_lo, uint32_t nsec,
                          uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
-    struct cadence_wl_presentation *watcher = data;
+    struct pending_feedback *pending = data;
+    struct cadence_wl_presentation *watcher = pending->watcher;
     watcher->presented += 1;
     watcher->time_ns = (int64_t)((((uint64_t)sec_hi << 32) | sec_lo) * 1000000000ull + nsec);
     watcher->sequence = ((uint64_t)seq_hi << 32) | seq_lo;
     watcher->refresh_ns = refresh;
     watcher->flags = flags;
+    keep_report(watcher, pending->ticket, watcher->time_ns, 1);
+    free(pending);
     wl_proxy_destroy(feedback);
 }
 
 static void on_discarded(void *data, struct wl_proxy *feedback) {
-    struct cadence_wl_presentation *watcher = data;
-    watcher->discarded += 1;
+    struct pending_feedback *pending = data;
+    pending->watcher->discarded += 1;
+    keep_report(pending->watcher, pending->ticket, 0, 0);
+    free(pending);
     wl_proxy_destroy(feedback);
 }
 
@@ -108,12 +142,31 @@ cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window)
     return watcher;
 }
 
-void cadence_wl_presentation_request(cadence_wl_presentation *watcher) {
+uint64_t cadence_wl_presentation_request(cadence_wl_presentation *watcher) {
+    struct pending_feedback *pending = malloc(sizeof *pending);
+    if (pending == NULL) return 0;
     struct wl_proxy *feedback = wl_proxy_marshal_flags(watcher->presentation, PRESENTATION_FEEDBACK,
                                                        &wp_presentation_feedback_interface,
                                                        wl_proxy_get_version(watcher->presentation), 0,
                                                        watcher->surface, NULL);
-    if (feedback != NULL) wl_proxy_add_listener(feedback, (void (**)(void))&feedback_listener, watcher);
+    if (feedback == NULL) {
+        free(pending);
+        return 0;
+    }
+    pending->watcher = watcher;
+    pending->ticket = ++watcher->next_ticket;
+    wl_proxy_add_listener(feedback, (void (**)(void))&feedback_listener, pending);
+    return pending->ticket;
+}
+
+int cadence_wl_presentation_next_report(cadence_wl_presentation *watcher, uint64_t *ticket, int64_t *time_ns) {
+    if (watcher->report_count == 0) return -1;
+    struct report *slot = &watcher->reports[watcher->report_first];
+    watcher->report_first = (watcher->report_first + 1) % REPORT_SLOTS;
+    watcher->report_count -= 1;
+    *ticket = slot->ticket;
+    *time_ns = slot->time_ns;
+    return slot->presented;
 }
 
 int cadence_wl_presentation_poll(cadence_wl_presentation *watcher, int64_t *time_ns, uint64_t *sequence,

@@ -25,14 +25,14 @@ struct RunMonitor {
         if record.effectiveHz != windowHz {
             window = FrameStatistics(recentCapacity: 600)
             windowHz = record.effectiveHz
-            windowStart = record.presentTime
+            windowStart = record.glassTime
         }
         window.record(record)
         if let last = lastPresent, record.effectiveHz > 0 {
             if graphSamples.count == 240 { graphSamples.removeFirst() }
-            graphSamples.append(.init(interval: record.presentTime - last, target: Nanoseconds(1e9 / record.effectiveHz)))
+            graphSamples.append(.init(interval: record.glassTime - last, target: Nanoseconds(1e9 / record.effectiveHz)))
         }
-        lastPresent = record.presentTime
+        lastPresent = record.glassTime
         presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10
     }
 
