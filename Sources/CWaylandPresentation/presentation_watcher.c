@@ -12,7 +12,23 @@ extern const struct wl_interface wp_presentation_interface;
 extern const struct wl_interface wp_presentation_feedback_interface;
 
 enum { PRESENTATION_FEEDBACK = 1 };   /* wp_presentation.feedback's opcode */
-enum { MAX_PENDING = 64 };            /* far more frames than a compositor keeps in flight */
+enum { REPORT_SLOTS = 64 };           /* reports kept until read: many frames' worth */
+enum { PENDING_SLOTS = 64 };          /* far more frames than a compositor keeps in flight */
+
+/* One frame's report: which request, and when it was shown (or that it was discarded). */
+struct report {
+    uint64_t ticket;
+    int64_t time_ns;
+    int presented;
+};
+
+/* A feedback object awaiting its event, with what its listener needs: the
+   watcher and the frame's ticket. A slot is free when `feedback` is NULL. */
+struct pending_feedback {
+    struct cadence_wl_presentation *watcher;
+    uint64_t ticket;
+    struct wl_proxy *feedback;
+};
 
 struct cadence_wl_presentation {
     struct wl_display *display;
@@ -28,20 +44,24 @@ struct cadence_wl_presentation {
     int64_t time_ns;
     uint64_t sequence;
     uint32_t refresh_ns, flags;
-    /* Feedback still awaiting its event: destroyed with the watcher, since an
-       event arriving for one after its queue is gone would be queued on freed memory. */
-    struct wl_proxy *pending[MAX_PENDING];
-    int pending_count;
+    uint64_t next_ticket;
+    struct report reports[REPORT_SLOTS];  /* a ring: the oldest is dropped when full */
+    int report_first, report_count;
+    /* Destroyed with the watcher: an event arriving for one after its queue
+       is gone would be queued on freed memory. */
+    struct pending_feedback pending[PENDING_SLOTS];
 };
 
-static void forget(struct cadence_wl_presentation *watcher, struct wl_proxy *feedback) {
-    for (int i = 0; i < watcher->pending_count; i++) {
-        if (watcher->pending[i] == feedback) {
-            watcher->pending[i] = watcher->pending[--watcher->pending_count];
-            break;
-        }
+static void keep_report(struct cadence_wl_presentation *watcher, uint64_t ticket, int64_t time_ns, int presented) {
+    if (watcher->report_count == REPORT_SLOTS) {
+        watcher->report_first = (watcher->report_first + 1) % REPORT_SLOTS;
+        watcher->report_count -= 1;
     }
-    wl_proxy_destroy(feedback);
+    struct report *slot = &watcher->reports[(watcher->report_first + watcher->report_count) % REPORT_SLOTS];
+    slot->ticket = ticket;
+    slot->time_ns = time_ns;
+    slot->presented = presented;
+    watcher->report_count += 1;
 }
 
 static void on_clock_id(void *data, struct wl_proxy *presentation, uint32_t clock_id) {
@@ -54,10 +74,6 @@ static void on_clock_id(void *data, struct wl_proxy *presentation, uint32_t cloc
 static const struct {
     void (*clock_id)(void *, struct wl_proxy *, uint32_t);
 } presentation_listener = {on_clock_id};
-
-static void on_sync_output(void *data, struct wl_proxy *feedback, struct wl_proxy *output) {
-    (void)data, (void)feedback, (void)output;
-}
 
 static int64_t nanoseconds(clockid_t clock) {
     struct timespec now;
@@ -78,22 +94,36 @@ static int64_t monotonic_minus_raw(void) {
     return before + (after - before) / 2 - raw;
 }
 
+static void finish(struct pending_feedback *pending) {
+    wl_proxy_destroy(pending->feedback);
+    pending->feedback = NULL;
+}
+
+static void on_sync_output(void *data, struct wl_proxy *feedback, struct wl_proxy *output) {
+    (void)data, (void)feedback, (void)output;
+}
+
 static void on_presented(void *data, struct wl_proxy *feedback, uint32_t sec_hi, uint32_t sec_lo, uint32_t nsec,
                          uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
-    struct cadence_wl_presentation *watcher = data;
+    struct pending_feedback *pending = data;
+    struct cadence_wl_presentation *watcher = pending->watcher;
     watcher->presented += 1;
     watcher->time_ns = (int64_t)((((uint64_t)sec_hi << 32) | sec_lo) * 1000000000ull + nsec);
     if (watcher->clock_id == CLOCK_MONOTONIC_RAW) watcher->time_ns += monotonic_minus_raw();
     watcher->sequence = ((uint64_t)seq_hi << 32) | seq_lo;
     watcher->refresh_ns = refresh;
     watcher->flags = flags;
-    forget(watcher, feedback);
+    keep_report(watcher, pending->ticket, watcher->time_ns, 1);
+    (void)feedback;
+    finish(pending);
 }
 
 static void on_discarded(void *data, struct wl_proxy *feedback) {
-    struct cadence_wl_presentation *watcher = data;
-    watcher->discarded += 1;
-    forget(watcher, feedback);
+    struct pending_feedback *pending = data;
+    pending->watcher->discarded += 1;
+    keep_report(pending->watcher, pending->ticket, 0, 0);
+    (void)feedback;
+    finish(pending);
 }
 
 static const struct {
@@ -143,15 +173,32 @@ cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window)
     return watcher;
 }
 
-void cadence_wl_presentation_request(cadence_wl_presentation *watcher) {
-    if (watcher->pending_count == MAX_PENDING) return;
+uint64_t cadence_wl_presentation_request(cadence_wl_presentation *watcher) {
+    struct pending_feedback *pending = NULL;
+    for (int i = 0; i < PENDING_SLOTS && pending == NULL; i++) {
+        if (watcher->pending[i].feedback == NULL) pending = &watcher->pending[i];
+    }
+    if (pending == NULL) return 0;
     struct wl_proxy *feedback = wl_proxy_marshal_flags(watcher->presentation, PRESENTATION_FEEDBACK,
                                                        &wp_presentation_feedback_interface,
                                                        wl_proxy_get_version(watcher->presentation), 0,
                                                        watcher->surface, NULL);
-    if (feedback == NULL) return;
-    wl_proxy_add_listener(feedback, (void (**)(void))&feedback_listener, watcher);
-    watcher->pending[watcher->pending_count++] = feedback;
+    if (feedback == NULL) return 0;
+    pending->watcher = watcher;
+    pending->ticket = ++watcher->next_ticket;
+    pending->feedback = feedback;
+    wl_proxy_add_listener(feedback, (void (**)(void))&feedback_listener, pending);
+    return pending->ticket;
+}
+
+int cadence_wl_presentation_next_report(cadence_wl_presentation *watcher, uint64_t *ticket, int64_t *time_ns) {
+    if (watcher->report_count == 0) return -1;
+    struct report *slot = &watcher->reports[watcher->report_first];
+    watcher->report_first = (watcher->report_first + 1) % REPORT_SLOTS;
+    watcher->report_count -= 1;
+    *ticket = slot->ticket;
+    *time_ns = slot->time_ns;
+    return slot->presented;
 }
 
 int cadence_wl_presentation_poll(cadence_wl_presentation *watcher, int64_t *time_ns, uint64_t *sequence,
@@ -182,7 +229,9 @@ int cadence_wl_presentation_discarded(const cadence_wl_presentation *watcher) { 
 
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher) {
     if (watcher == NULL) return;
-    for (int i = 0; i < watcher->pending_count; i++) wl_proxy_destroy(watcher->pending[i]);
+    for (int i = 0; i < PENDING_SLOTS; i++) {
+        if (watcher->pending[i].feedback != NULL) finish(&watcher->pending[i]);
+    }
     if (watcher->presentation != NULL) wl_proxy_destroy(watcher->presentation);
     if (watcher->registry != NULL) wl_registry_destroy(watcher->registry);
     if (watcher->display_wrapper != NULL) wl_proxy_wrapper_destroy(watcher->display_wrapper);

@@ -175,26 +175,40 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         EventPump.wait(timeout: timeout)
     }
 
-    /// Presents; the frame is taken as shown at the estimated vblank nearest to
-    /// the moment present returned (or at that moment without vsync).
+    /// Presents. The frame is taken as shown at the first vblank of the
+    /// platform's clock after the present returned (X Present: measured;
+    /// XWayland's clock: estimated), at the estimated vblank nearest that
+    /// moment, or at that moment without vsync (inferred). On native Wayland
+    /// the compositor reports the frame's real time later, through
+    /// ``glassFeedback()``.
     public func present() -> PresentOutcome {
         let before = clock.now
-        presentationClock?.willPresent()
+        let ticket = presentationClock?.willPresent()
         renderer.present()
         let returned = clock.now
         lastReturn = returned
         if let grid = platformGrid() {
             // The frame reaches the glass at the first vblank after its copy ended.
-            return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned)
+            return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned,
+                                  glassSource: clockSource.isMeasured ? .vblank : .estimated, feedbackTicket: ticket)
         }
         guard renderer.vsync != .off, variableRefresh == nil, var estimator else {
-            return PresentOutcome(shownAt: returned, tracedAt: returned)
+            return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
         }
         estimator.addPresent(at: returned)
         self.estimator = estimator
         noteBlocking(returned - before, period: estimator.nominal.period)
-        let shown = presentsBlock ? estimator.grid.map { $0.time(at: $0.nearestIndex(to: returned)) } ?? returned : returned
-        return PresentOutcome(shownAt: shown, tracedAt: returned)
+        guard presentsBlock, let grid = estimator.grid else {
+            return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
+        }
+        return PresentOutcome(shownAt: grid.time(at: grid.nearestIndex(to: returned)), tracedAt: returned,
+                              glassSource: .estimated, feedbackTicket: ticket)
+    }
+
+    /// The compositor's reports of when frames reached the glass (native
+    /// Wayland's `wp_presentation`), read without blocking.
+    public func glassFeedback() -> [GlassFeedback] {
+        presentationClock?.takeReports() ?? []
     }
 
     /// The vblank grid from the X Present clock: vsync on, no variable

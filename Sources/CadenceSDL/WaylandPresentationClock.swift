@@ -30,7 +30,24 @@ public final class WaylandPresentationClock {
     deinit { cadence_wl_presentation_close(watcher) }
 
     /// Asks for the next frame's feedback: call right before presenting it.
-    public func willPresent() { cadence_wl_presentation_request(watcher) }
+    /// Returns the ticket its report will carry, nil when none was asked.
+    public func willPresent() -> Int? {
+        let ticket = cadence_wl_presentation_request(watcher)
+        return ticket > 0 ? Int(truncatingIfNeeded: ticket) : nil
+    }
+
+    /// The per-frame reports that arrived: when each frame reached the glass
+    /// (nil for one the compositor discarded), read without blocking.
+    public func takeReports() -> [GlassFeedback] {
+        _ = grid()
+        var reports: [GlassFeedback] = []
+        var ticket: UInt64 = 0, time: Int64 = 0
+        while true {
+            let shown = cadence_wl_presentation_next_report(watcher, &ticket, &time)
+            guard shown >= 0 else { return reports }
+            reports.append(GlassFeedback(ticket: Int(truncatingIfNeeded: ticket), glassTime: shown == 1 ? time : nil))
+        }
+    }
 
     /// How many frames the compositor discarded (never showed).
     public var discardedFrames: Int { Int(cadence_wl_presentation_discarded(watcher)) }

@@ -344,11 +344,18 @@ final class Game: FrameLoopClient {
         let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
             String(format: "%.2f", TimeUnit.milliseconds($0))
         } ?? "–"
+        // Which kind of glass time the window's figures mostly rest on, and so what late means.
+        let glassWords = switch monitor.window.glassSources.max(by: { $0.value < $1.value })?.key {
+        case .feedback?, .vblank?: "(glass times measured)"
+        case .estimated?: "(glass times estimated)"
+        case .inferred?: "(no glass time: late = submitted late)"
+        case nil: ""
+        }
         lines += [
             ("display   \(status.summary)", false),
             ("window    \(status.window)   vsync \(status.vsync)", false),
             ("\(monitor.windowHz > 0 ? "at \(formatHz(monitor.windowHz))" : "uncapped") for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
-                + "late \(monitor.window.lateCount)  hitches \(monitor.window.hitchCount)", false),
+                + "late \(monitor.window.lateCount)  hitches \(monitor.window.hitchCount)  \(glassWords)", false),
             ("latency   \(latencyDescription(status)), input to glass p50 \(inputToGlass) ms  (L)", false),
         ]
         lines += [

@@ -28,17 +28,17 @@ struct RunMonitor {
         if windowStart == nil || record.effectiveHz != windowHz {
             window = FrameStatistics(recentCapacity: 600)
             windowHz = record.effectiveHz
-            windowStart = record.presentTime
+            windowStart = record.glassTime
         }
         window.record(record)
         if let last = lastPresent {
             // An uncapped frame has no target: its bar is its own (never a hitch).
-            let interval = record.presentTime - last
+            let interval = record.glassTime - last
             if graphSamples.count == 240 { graphSamples.removeFirst() }
             graphSamples.append(.init(interval: interval,
                                       target: record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : interval))
         }
-        lastPresent = record.presentTime
+        lastPresent = record.glassTime
         presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10
     }
 

@@ -9,7 +9,7 @@ struct TraceFormatTests {
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30", "--trace", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source")
         #expect(lines.count == 31)
         let row = lines[11].split(separator: ",").map(String.init)   // frame 10
         #expect(row[0] == "10")
@@ -29,7 +29,11 @@ struct TraceFormatTests {
         // previous frame is on the glass (the simulated present blocks until then).
         let previous = lines[10].split(separator: ",").map(String.init)
         #expect(row[9] == previous[3])
+        // The simulated display reports each frame's glass time: the present time itself.
+        #expect(row[10] == row[3])
+        #expect(row[11] == "feedback")
         #expect(result.stdout.contains("frames 30"))
+        #expect(result.stdout.contains("; glass times measured (the platform's per-frame feedback) 30"), "\(result.stdout)")
     }
 
     @Test("--latency low in simulation: each frame's callback starts its work plus 0.5 ms before the glass")

@@ -18,8 +18,14 @@ struct SDL_Window;
 cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window);
 
 /// Asks for feedback on the next commit of the window's surface: call right
-/// before presenting.
-void cadence_wl_presentation_request(cadence_wl_presentation *watcher);
+/// before presenting. Returns the frame's ticket (1, 2, …), which its report
+/// carries; 0 when the request could not be made.
+uint64_t cadence_wl_presentation_request(cadence_wl_presentation *watcher);
+/// Takes the oldest per-frame report that `cadence_wl_presentation_poll`
+/// read: sets its ticket and, for a frame shown, its time (CLOCK_MONOTONIC
+/// nanoseconds). Returns 1 for a frame shown, 0 for one discarded, -1 when
+/// no report is waiting. The 64 latest reports are kept.
+int cadence_wl_presentation_next_report(cadence_wl_presentation *watcher, uint64_t *ticket, int64_t *time_ns);
 
 /// Reads the feedback that has arrived. Returns how many frames were
 /// presented since the last call (0: none) and the latest one's time

@@ -35,6 +35,11 @@ public protocol FrameBackend: AnyObject {
     /// With vsync on a fixed display, how long before its vblank a frame is
     /// presented (see ``PresentPlan``); nil for half a refresh.
     func vsyncLead(on timing: DisplayTiming) -> Nanoseconds?
+
+    /// The per-frame reports that arrived since the last call, without
+    /// blocking: when frames whose ``PresentOutcome/feedbackTicket`` was set
+    /// reached the glass. A compositor sends them a frame or two after the present.
+    func glassFeedback() -> [GlassFeedback]
 }
 
 extension FrameBackend {
@@ -46,6 +51,9 @@ extension FrameBackend {
 
     /// Half a refresh: the middle of the window whose presents land on the vblank.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? { nil }
+
+    /// No per-frame reports: every outcome's glass time is final.
+    public func glassFeedback() -> [GlassFeedback] { [] }
 
     /// With no event source (the simulator), just lets `timeout` pass.
     public func waitForEvents(timeout: Nanoseconds) {
@@ -61,10 +69,32 @@ public struct PresentOutcome: Equatable, Sendable {
     /// The time the trace records as `present_time`: on-glass in simulation,
     /// the measured time right after present returned in real time.
     public let tracedAt: Nanoseconds
+    /// Where `shownAt` comes from.
+    public let glassSource: GlassTimeSource
+    /// Set when the platform will report this frame's glass time later (see
+    /// ``FrameBackend/glassFeedback()``): the ticket that report will carry.
+    public let feedbackTicket: Int?
 
-    /// An outcome; in simulation both times are the on-glass time.
-    public init(shownAt: Nanoseconds, tracedAt: Nanoseconds) {
+    /// An outcome; in simulation both times are the on-glass time, reported by the display.
+    public init(shownAt: Nanoseconds, tracedAt: Nanoseconds, glassSource: GlassTimeSource = .feedback,
+                feedbackTicket: Int? = nil) {
         self.shownAt = shownAt
         self.tracedAt = tracedAt
+        self.glassSource = glassSource
+        self.feedbackTicket = feedbackTicket
+    }
+}
+
+/// The platform's report of when one presented frame reached the glass.
+public struct GlassFeedback: Equatable, Sendable {
+    /// The ``PresentOutcome/feedbackTicket`` of the frame.
+    public let ticket: Int
+    /// When it reached the glass; nil when the compositor discarded it (never shown).
+    public let glassTime: Nanoseconds?
+
+    /// A report for the frame with `ticket`.
+    public init(ticket: Int, glassTime: Nanoseconds?) {
+        self.ticket = ticket
+        self.glassTime = glassTime
     }
 }

@@ -49,6 +49,15 @@ public final class FrameLoop {
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
+    /// Presented frames not yet handed to the client, oldest first, each with
+    /// the ticket of the glass report it awaits (nil: complete).
+    private var awaitingGlass: [(record: FrameRecord, ticket: Int?)] = []
+
+    /// How many newer frames may be presented before a frame whose glass
+    /// report has not come is handed on with the glass time it has: a
+    /// compositor reports a frame or two after it, and a report that never
+    /// comes must not hold the statistics back.
+    public static let glassReportWait = 4
 
     /// A loop presenting `link`'s frames on `backend`, at the link's preferred range.
     public init(link: DisplayLink, backend: FrameBackend) {
@@ -66,11 +75,19 @@ public final class FrameLoop {
     public var clock: FrameClock { backend.clock }
 
     /// Runs until the client or ``DisplayLink/invalidate()`` ends it.
+    ///
+    /// ``FrameLoopClient/framePresented(_:_:)`` receives each record once its
+    /// glass time is final: at once where the backend's outcome is, else when
+    /// the platform's report arrives (a frame or two later), in frame order.
     public func run(_ client: FrameLoopClient) {
-        defer { tellBackend(.smooth) }
+        defer {
+            handOn(to: client, all: true)
+            tellBackend(.smooth)
+        }
         while !link.isInvalidated {
             guard client.prepareFrame(self), !link.isInvalidated else { return }
             if link.isPaused {
+                handOn(to: client, all: true)
                 presenter.forget()
                 guard client.idle(self) else { return }
                 continue
@@ -78,15 +95,38 @@ public final class FrameLoop {
             if let choice = adaptive?.rate(for: RateChoices(backend.currentTiming())) {
                 link.preferredFramesPerSecond = choice
             }
-            let record = runOneFrame(client)
+            let (record, ticket) = runOneFrame(client)
             adaptive?.record(cost: record.cost(on: backend.currentTiming()), at: record.presentTime)
             costPredictor.observe(record)
-            client.framePresented(record, self)
+            awaitingGlass.append((record, ticket))
+            handOn(to: client, all: false)
         }
     }
 
-    /// One turn of the loop: plan, callback, present, record.
-    private func runOneFrame(_ client: FrameLoopClient) -> FrameRecord {
+    /// Completes the waiting records with the glass reports that arrived,
+    /// then hands on, in order, those that are complete or waited long enough
+    /// (with `all`, every one: the loop ends or pauses).
+    private func handOn(to client: FrameLoopClient, all: Bool) {
+        for report in backend.glassFeedback() {
+            guard let i = awaitingGlass.firstIndex(where: { $0.ticket == report.ticket }) else { continue }
+            if let glass = report.glassTime {
+                awaitingGlass[i].record.glassTime = glass
+                awaitingGlass[i].record.glassSource = .feedback
+            }
+            awaitingGlass[i].ticket = nil
+        }
+        var handed = 0
+        while handed < awaitingGlass.count,
+              all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
+            client.framePresented(awaitingGlass[handed].record, self)
+            handed += 1
+        }
+        awaitingGlass.removeFirst(handed)
+    }
+
+    /// One turn of the loop: plan, callback, present, record (with the ticket
+    /// of the glass report it awaits, if any).
+    private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
         let clock = backend.clock
         let timing = backend.currentTiming()
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
@@ -100,7 +140,7 @@ public final class FrameLoop {
 
         let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance,
                                                      cap: cap(honouredBy: frame))
-        return FrameRecord(
+        let record = FrameRecord(
             frame: frame.index,
             timestamp: frame.timestampNanoseconds,
             targetTimestamp: frame.targetTimestampNanoseconds,
@@ -113,8 +153,11 @@ public final class FrameLoop {
             workEnd: workEnd,
             presentSubmit: submitted,
             skippedFrames: frame.skippedFrames,
-            isPaced: frame.isPaced
+            isPaced: frame.isPaced,
+            glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : outcome.shownAt,
+            glassSource: outcome.glassSource
         )
+        return (record, outcome.feedbackTicket)
     }
 
     /// Tells the backend of a latency change, on the loop's thread (see

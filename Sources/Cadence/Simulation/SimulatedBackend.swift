@@ -8,11 +8,21 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     private let virtualClock: VirtualClock
     /// The display's vsync before the loop went uncapped, given back after.
     private var vsyncBeforeUncapped: Bool?
+    /// How long after a frame reaches the glass its report arrives; nil for
+    /// at once, as the present's own result.
+    public let feedbackDelay: Nanoseconds?
+    /// Reports not yet delivered: (ticket, glass time).
+    private var inFlight: [(ticket: Int, glass: Nanoseconds)] = []
+    private var nextTicket = 0
 
-    /// A backend for `display`, on `clock`.
-    public init(display: SimulatedDisplay, clock: VirtualClock = VirtualClock()) {
+    /// A backend for `display`, on `clock`. With a `feedbackDelay` it behaves
+    /// as a compositor does: a present tells only when it returned (taken as
+    /// ``GlassTimeSource/inferred``, at the moment it was submitted), and when the frame reached the glass is
+    /// reported through ``glassFeedback()`` that long after it did.
+    public init(display: SimulatedDisplay, clock: VirtualClock = VirtualClock(), feedbackDelay: Nanoseconds? = nil) {
         self.display = display
         self.virtualClock = clock
+        self.feedbackDelay = feedbackDelay
     }
 
     /// The virtual clock.
@@ -47,8 +57,22 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
 
     /// Presents now; returns once the frame is on the glass.
     public func present() -> PresentOutcome {
-        let shown = display.present(at: virtualClock.now)
+        let submitted = virtualClock.now
+        let shown = display.present(at: submitted)
         virtualClock.sleep(until: shown)
-        return PresentOutcome(shownAt: shown, tracedAt: shown)
+        guard feedbackDelay != nil else { return PresentOutcome(shownAt: shown, tracedAt: shown) }
+        nextTicket += 1
+        inFlight.append((nextTicket, shown))
+        // Until the report comes, the record knows only when the present
+        // went out; the presenter plans on the display's grid meanwhile.
+        return PresentOutcome(shownAt: shown, tracedAt: submitted, glassSource: .inferred, feedbackTicket: nextTicket)
+    }
+
+    /// The reports due by now: those of frames on the glass at least ``feedbackDelay`` ago.
+    public func glassFeedback() -> [GlassFeedback] {
+        guard let feedbackDelay else { return [] }
+        let due = inFlight.prefix { virtualClock.now - $0.glass >= feedbackDelay }
+        inFlight.removeFirst(due.count)
+        return due.map { GlassFeedback(ticket: $0.ticket, glassTime: $0.glass) }
     }
 }

@@ -10,8 +10,15 @@ public struct FrameRecord: Sendable, Equatable {
     public var timestamp: Nanoseconds
     /// When this frame is meant to be shown (`targetTimestamp`).
     public var targetTimestamp: Nanoseconds
-    /// When the frame reached the glass (simulation) or when present returned (real time).
+    /// When the frame reached the glass (simulation) or when present returned
+    /// (real time): the trace's `present_time`, kept as it always was.
     public var presentTime: Nanoseconds
+    /// When the frame reached the glass, as well as the platform told
+    /// (``glassSource`` says how): what statistics judge the frame on. A
+    /// per-frame report that arrives after the present replaces the first estimate.
+    public var glassTime: Nanoseconds
+    /// Where ``glassTime`` comes from.
+    public var glassSource: GlassTimeSource
     /// `targetTimestamp` minus the previous callback's `targetTimestamp`.
     public var delta: Nanoseconds
     /// The requested rate in FPS; 0 means the display's rate, `nil` means adaptive.
@@ -35,28 +42,40 @@ public struct FrameRecord: Sendable, Equatable {
     public var isPaced: Bool
 
     /// Input-to-glass latency: from the callback's start, when the game read
-    /// its input, to `presentTime`.
-    public var inputToGlass: Nanoseconds { presentTime - callbackStart }
+    /// its input, to ``glassTime``.
+    public var inputToGlass: Nanoseconds { glassTime - callbackStart }
 
     /// How far past its target a frame may reach the glass and still count as
     /// on time: half a millisecond, below what a player can see at any rate,
     /// above the jitter of a present's return on a busy machine.
     public static let lateTolerance: Nanoseconds = 500_000
 
-    /// Whether the frame reached the glass after its target (by more than
-    /// `tolerance`); never for an unpaced frame, which nothing made wait.
-    public func isLate(tolerance: Nanoseconds = lateTolerance) -> Bool {
-        isPaced && presentTime - targetTimestamp > tolerance
+    /// How far past its target the frame went: its glass time less the
+    /// target where it has a glass; with none (``GlassTimeSource/inferred``:
+    /// vsync off, presents that do not wait) its submission less the target,
+    /// since a present's own copy is not lateness on a glass that does not exist.
+    public var lateness: Nanoseconds {
+        (glassSource.hasGlass ? glassTime : presentSubmit) - targetTimestamp
     }
 
-    /// A record; every field is stated, as traces print every one.
+    /// Whether the frame was late (see ``lateness``) by more than `tolerance`;
+    /// never for an unpaced frame, which nothing made wait.
+    public func isLate(tolerance: Nanoseconds = lateTolerance) -> Bool {
+        isPaced && lateness > tolerance
+    }
+
+    /// A record; every field is stated, as traces print every one. Without
+    /// a `glassTime` the frame is taken as reported on the glass at `presentTime`
+    /// (the simulated display's own report).
     public init(frame: Int, timestamp: Nanoseconds, targetTimestamp: Nanoseconds,
                 presentTime: Nanoseconds, delta: Nanoseconds, fpsCap: Double?,
                 effectiveHz: Double, refreshMode: RefreshMode,
                 callbackStart: Nanoseconds, workEnd: Nanoseconds, presentSubmit: Nanoseconds,
-                skippedFrames: Int, isPaced: Bool = true) {
+                skippedFrames: Int, isPaced: Bool = true, glassTime: Nanoseconds? = nil,
+                glassSource: GlassTimeSource = .feedback) {
         self.frame = frame; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
-        self.presentTime = presentTime; self.delta = delta; self.fpsCap = fpsCap
+        self.presentTime = presentTime; self.glassTime = glassTime ?? presentTime; self.glassSource = glassSource
+        self.delta = delta; self.fpsCap = fpsCap
         self.effectiveHz = effectiveHz; self.refreshMode = refreshMode
         self.callbackStart = callbackStart; self.workEnd = workEnd; self.presentSubmit = presentSubmit
         self.skippedFrames = skippedFrames

@@ -1,8 +1,9 @@
 /// Running statistics over the frames of a run, in bounded memory, from when
 /// the frames reached the glass.
 ///
-/// Everything here is measured from present times, never from the rate the
-/// link planned: a display that shows fewer frames than planned, or a present
+/// Everything here is measured from each frame's ``FrameRecord/glassTime``,
+/// never from the rate the link planned, and the summary counts the frames
+/// by where that time came from (``GlassTimeSource``): a display that shows fewer frames than planned, or a present
 /// that takes longer than a frame, shows up as a lower achieved rate, longer
 /// intervals and late frames.
 ///
@@ -31,6 +32,8 @@ public struct FrameStatistics: Sendable {
     /// Present times of the last second (from `lastSecondStart` on), for the achieved rate.
     private var lastSecond: [Nanoseconds] = []
     private var lastSecondStart = 0
+    /// Frames by where their glass time came from.
+    private var sources: [GlassTimeSource: Int] = [:]
 
     /// Statistics keeping the last `recentCapacity` intervals (600 = 10 s at 60 Hz).
     public init(recentCapacity: Int = 600) {
@@ -48,19 +51,21 @@ public struct FrameStatistics: Sendable {
     /// caller marks a new segment with ``resetInterval()``.
     public mutating func record(_ record: FrameRecord) {
         frames += 1
+        sources[record.glassSource, default: 0] += 1
         // The time this frame covers on the glass: since the previous present,
         // or for a segment's first frame since the link's previous frame
         // (`timestamp`). Its lateness counts over that same time, so hitch
         // time can never exceed the time it is a ratio of.
-        let covered = max(0, record.presentTime - (lastPresent ?? record.timestamp))
+        let glass = record.glassTime
+        let covered = max(0, glass - (lastPresent ?? record.timestamp))
         coveredTime += covered
         if record.isLate() {
             late += 1
-            hitchTime += min(record.presentTime - record.targetTimestamp, covered)
+            hitchTime += min(record.lateness, covered)
         }
         var interval: Nanoseconds?
         if let last = lastPresent {
-            let span = record.presentTime - last
+            let span = max(0, glass - last)
             interval = span
             histogram.record(span)
             intervalCount += 1
@@ -68,9 +73,9 @@ public struct FrameStatistics: Sendable {
             let expected = record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : span
             if span * 2 > expected * 3 { hitches += 1 }
         }
-        lastPresent = record.presentTime
+        lastPresent = glass
         latencyHistogram.record(record.inputToGlass)
-        rememberForLastSecond(record.presentTime)
+        rememberForLastSecond(glass)
         recent.append(interval)
         recentLatency.append(record.inputToGlass)
     }
@@ -83,9 +88,9 @@ public struct FrameStatistics: Sendable {
         lastSecondStart = 0
     }
 
-    private mutating func rememberForLastSecond(_ presentTime: Nanoseconds) {
-        lastSecond.append(presentTime)
-        while presentTime - lastSecond[lastSecondStart] > TimeUnit.nanosecondsPerSecond { lastSecondStart += 1 }
+    private mutating func rememberForLastSecond(_ glassTime: Nanoseconds) {
+        lastSecond.append(max(glassTime, lastSecond.last ?? glassTime))
+        while glassTime - lastSecond[lastSecondStart] > TimeUnit.nanosecondsPerSecond { lastSecondStart += 1 }
         // Drop the expired times now and then, not on every frame.
         if lastSecondStart > 1_024 {
             lastSecond.removeFirst(lastSecondStart)
@@ -122,8 +127,11 @@ public struct FrameStatistics: Sendable {
         recentLatency.elements.sorted().nearestRank(q)
     }
 
-    /// Frames so far that reached the glass after their target; cheap, unlike ``runSummary``.
+    /// Frames so far that were late (see ``FrameRecord/lateness``); cheap, unlike ``runSummary``.
     public var lateCount: Int { late }
+
+    /// Frames so far by where their glass time came from.
+    public var glassSources: [GlassTimeSource: Int] { sources }
 
     /// Intervals so far more than 1.5× the link's interval: visible hitches.
     /// Cheap enough for a per-frame overlay, unlike ``runSummary``.
@@ -143,6 +151,6 @@ public struct FrameStatistics: Sendable {
                           p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
                           lateFrames: late,
                           hitchRatio: coveredTime > 0 ? Double(hitchTime) / 1e6 / (Double(coveredTime) / 1e9) : 0,
-                          p50Latency: latencyHistogram.percentile(0.5))
+                          p50Latency: latencyHistogram.percentile(0.5), glassSources: sources)
     }
 }

@@ -1,9 +1,11 @@
 /// The one-line account of a run: what `spinning-sprite` prints at exit and
 /// what a trace file ends with.
 ///
-/// Every figure comes from when frames reached the glass (their present
-/// times), not from the rate the link planned: a display or a present path
-/// that cannot keep up shows here as a lower achieved rate and late frames.
+/// Every figure comes from when frames reached the glass (their
+/// ``FrameRecord/glassTime``), not from the rate the link planned: a display
+/// or a present path that cannot keep up shows here as a lower achieved rate
+/// and late frames. The line ends by saying which of those times were
+/// measured on the platform's clock and which estimated or inferred.
 public struct RunSummary: Equatable, Sendable {
     /// Frames presented.
     public var frames: Int
@@ -14,7 +16,8 @@ public struct RunSummary: Equatable, Sendable {
     public var p50Interval: Nanoseconds?
     /// 99th-percentile interval between consecutive presents, in ns.
     public var p99Interval: Nanoseconds?
-    /// Frames that reached the glass after their target (see ``FrameRecord/isLate(tolerance:)``).
+    /// Frames late for their target (see ``FrameRecord/lateness``): on the
+    /// glass where there is one, by submission where there is none.
     public var lateFrames: Int
     /// Apple's hitch time ratio: the total time late frames reached the glass
     /// after their targets, in milliseconds per second of run. At most 5 ms/s
@@ -23,8 +26,21 @@ public struct RunSummary: Equatable, Sendable {
     /// Median input-to-glass latency (on glass, or present return in real
     /// time, minus callback start), in ns; nil before the first frame.
     public var p50Latency: Nanoseconds? = nil
+    /// Frames by where their glass time came from (see ``GlassTimeSource``).
+    public var glassSources: [GlassTimeSource: Int] = [:]
 
-    /// `frames 600, achieved 59.98 FPS, interval p50 16.667 ms p99 16.701 ms, late 0, hitch ratio 0.0 ms/s, latency p50 2.500 ms`.
+    /// The glass times' sources in words, most evidence first:
+    /// `glass times measured (the platform's per-frame feedback) 598, estimated (…) 2`.
+    public var glassSourceWords: String {
+        let parts = GlassTimeSource.allCases.compactMap { source in
+            glassSources[source].map { "\(source.words) \($0)" }
+        }
+        return "glass times " + (parts.isEmpty ? "–" : parts.joined(separator: ", "))
+    }
+
+    /// `frames 600, achieved 59.98 FPS, interval p50 16.667 ms p99 16.701 ms, late 0, hitch ratio 0.0 ms/s,
+    /// latency p50 2.500 ms; glass times measured (the platform's per-frame feedback) 600`: the figures
+    /// as they always were, then after a semicolon where the glass times came from.
     public var line: String {
         func ms(_ ns: Nanoseconds?) -> String {
             guard let ns else { return "–" }
@@ -33,7 +49,8 @@ public struct RunSummary: Equatable, Sendable {
         }
         let achieved = achievedFPS.map { fixedPoint($0, decimals: 2) } ?? "–"
         return "frames \(frames), achieved \(achieved) FPS, interval p50 \(ms(p50Interval)) p99 \(ms(p99Interval)), "
-            + "late \(lateFrames), hitch ratio \(fixedPoint(hitchRatio, decimals: 1)) ms/s, latency p50 \(ms(p50Latency))"
+            + "late \(lateFrames), hitch ratio \(fixedPoint(hitchRatio, decimals: 1)) ms/s, latency p50 \(ms(p50Latency)); "
+            + glassSourceWords
     }
 }
 

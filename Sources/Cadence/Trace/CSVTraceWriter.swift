@@ -2,12 +2,16 @@
 ///
 /// Columns: `frame,timestamp,target_timestamp,present_time,delta,fps_cap,
 /// effective_hz,refresh_mode`, then the game's own columns, then
-/// `callback_time`. Times are in seconds from the run's start with nine
+/// `callback_time,glass_time,glass_source`. Times are in seconds from the run's start with nine
 /// decimals; `present_time` is on-glass in simulation and the moment present
 /// returned in real time; `fps_cap` is the requested rate (0 = the display's
 /// rate, `adaptive` when the rate follows the game); `callback_time` is when
 /// the frame's callback started and read input (so `present_time −
-/// callback_time` is the input-to-glass latency). Columns the loop gains are
+/// callback_time` is the input-to-glass latency only in simulation);
+/// `glass_time` is when the frame reached the glass as well as the platform
+/// told, what the statistics judge, and `glass_source` where it came from
+/// (``GlassTimeSource``: `feedback` and `vblank` are measured on the
+/// platform's clock, `estimated` and `inferred` are not). Columns the loop gains are
 /// appended at the end, so scripts reading columns by position keep working;
 /// the game's sit where the sample's `angle` always has.
 final class CSVTraceWriter: TraceWriter {
@@ -15,7 +19,7 @@ final class CSVTraceWriter: TraceWriter {
     static let frameColumns = ["frame", "timestamp", "target_timestamp", "present_time", "delta", "fps_cap",
                                "effective_hz", "refresh_mode"]
     /// The loop's timings, after the game's columns.
-    static let timingColumns = ["callback_time"]
+    static let timingColumns = ["callback_time", "glass_time", "glass_source"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -35,7 +39,8 @@ final class CSVTraceWriter: TraceWriter {
             String(r.frame), formatSeconds(r.timestamp - runStart), formatSeconds(r.targetTimestamp - runStart),
             formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), cap, formatRate(r.effectiveHz),
             r.refreshMode.rawValue,
-        ] + gameValues + [formatSeconds(r.callbackStart - runStart)]
+        ] + gameValues + [formatSeconds(r.callbackStart - runStart), formatSeconds(r.glassTime - runStart),
+                          r.glassSource.rawValue]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 

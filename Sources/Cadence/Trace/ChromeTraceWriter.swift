@@ -40,10 +40,10 @@ final class ChromeTraceWriter: TraceWriter {
         precondition(gameValues.count == gameColumns.count, "one value for each game column the trace was opened with")
         let game = zip(gameColumns, gameValues).map { ",\(JSONString.quoted($0)):\(JSONString.quoted($1))" }.joined()
         var events = [
-            #"{"name":"input read","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{"frame":\#(r.frame),"latency_us":\#(duration(r.callbackStart, r.presentTime))}}"#,
+            #"{"name":"input read","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{"frame":\#(r.frame),"latency_us":\#(duration(r.callbackStart, r.glassTime))}}"#,
             #"{"name":"work","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"dur":\#(duration(r.callbackStart, r.workEnd)),"args":{"frame":\#(r.frame)}}"#,
             #"{"name":"wait","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.workEnd)),"dur":\#(duration(r.workEnd, r.presentSubmit)),"args":{"frame":\#(r.frame)}}"#,
-            #"{"name":"on glass","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.presentTime)),"args":{"frame":\#(r.frame),"late_us":\#(duration(r.targetTimestamp, r.presentTime))\#(game)}}"#,
+            #"{"name":"on glass","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.glassTime)),"args":{"frame":\#(r.frame),"source":"\#(r.glassSource.rawValue)","late_us":\#(duration(r.targetTimestamp, r.glassTime))\#(game)}}"#,
         ]
         if lastRates == nil || lastRates! != (r.effectiveHz, r.fpsCap) {
             lastRates = (r.effectiveHz, r.fpsCap)
