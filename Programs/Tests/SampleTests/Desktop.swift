@@ -97,8 +97,9 @@ final class Desktop {
         var environment = variables
         switch path {
         case .x11:
+            // WAYLAND_DISPLAY stays, as in a player's Wayland session: it is how
+            // the sample knows an older XWayland's Present clock is not the compositor's.
             environment["SDL_VIDEODRIVER"] = "x11"
-            environment["WAYLAND_DISPLAY"] = ""
         case .wayland:
             environment["SDL_VIDEODRIVER"] = "wayland"
             environment["DISPLAY"] = ""
