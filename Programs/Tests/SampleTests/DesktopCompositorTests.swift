@@ -109,8 +109,11 @@ struct DesktopCompositorTests {
         let achieved = try #require(Self.achieved(in: capped.summary), "no achieved FPS in: \(capped.summary)")
         let timeline = WestonTimeline(log: desktop.log, surface: "spinning sprite")
         let first = try #require(timeline.frames.first, "the timeline shows no frame of the game")
-        let shown = timeline.rate(of: timeline.frames, from: first + Int64(Self.settling * 1e9))
-        print("Weston, --fps 30: the sample says \(achieved) FPS; Weston's timeline shows \(shown) new frames a second")
+        // The sample's figure is over its whole run, start-up included: so is the timeline's here.
+        let shown = timeline.rate(of: timeline.frames, from: first)
+        let steady = timeline.rate(of: timeline.frames, from: first + Int64(Self.settling * 1e9))
+        print("Weston, --fps 30: the sample says \(achieved) FPS; Weston's timeline shows \(shown) new frames a second "
+              + "over the run, \(steady) after its first second")
         #expect(abs(achieved / shown - 1) < 0.03, "sample \(achieved) FPS, timeline \(shown)")
 
         // Uncapped, XWayland paces on its own Present clock, not Weston's repaints:
