@@ -88,14 +88,18 @@ struct CadenceBench: ParsableCommand {
             abstract: "The game's loop against a plain vsync loop on the compositor at DISPLAY "
                 + "(Scripts/bench compositor starts a private headless Weston for it).")
         @Option(help: "Measured seconds per loop, in 1 s rounds, e.g. 10.") var seconds = 10
+        @Option(help: "The capped loops' cap, FPS.") var cap = 30
+        @Option(help: "A file for each round's span (contender,start_ns,end_ns on CLOCK_MONOTONIC).")
+        var roundsLog: String?
 
         func validate() throws {
             guard (1...3600).contains(seconds) else { throw ValidationError("--seconds: expected 1 to 3600, e.g. 10") }
+            guard (1...1000).contains(cap) else { throw ValidationError("--cap: expected 1 to 1000, e.g. 30") }
         }
 
         func run() throws {
             do {
-                try CompositorBench(rounds: seconds).run()
+                try CompositorBench(rounds: seconds, cap: cap, roundsLog: roundsLog).run()
             } catch let error as BenchError {
                 FileHandle.standardError.write(Data("cadence-bench compositor: \(error)\n".utf8))
                 throw ExitCode(66)

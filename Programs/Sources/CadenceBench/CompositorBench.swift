@@ -2,25 +2,34 @@ import Cadence
 import CadenceSDL
 import Foundation
 
-/// The game's loop against a plain vsync loop on a real compositor (the
-/// private headless Weston that `Scripts/bench compositor` starts, through
-/// XWayland): how evenly each presents, and how long from the start of a
-/// frame's work until present returns and until the frame is estimated to be
-/// on the glass.
+/// The game's loop against a plain vsync loop and a tutorial `SDL_Delay`
+/// limiter on a real desktop (the private headless one that `Scripts/bench
+/// compositor` or `Scripts/bench desktops` starts): the rate each reaches,
+/// how evenly each presents, and how long from the start of a frame's work
+/// until present returns and until the frame is estimated to be on the glass.
 ///
-/// Both run in the same window with the same trivial scene, in interleaved
-/// rounds so that a burst of load from elsewhere falls on both alike, and both
-/// aim to present on every repaint.
+/// All run in the same window with the same trivial scene, in interleaved
+/// rounds so that a burst of load from elsewhere falls on all alike; the
+/// uncapped loops aim to present on every repaint, the capped ones at `cap`.
 struct CompositorBench {
     /// Measured seconds per contender, one second a round.
     let rounds: Int
+    /// The cap of the capped contenders, FPS.
+    let cap: Int
+    /// Where to write each round's measured span (`contender,start_ns,end_ns`,
+    /// CLOCK_MONOTONIC), so a compositor's own record can judge the same rounds.
+    let roundsLog: String?
 
-    /// The two loops compared.
+    /// The loops compared.
     enum Contender: String, CaseIterable {
-        /// Display link, frame loop, SDL backend and precise sleeper, wired as the sample wires them.
+        /// Display link, frame loop, SDL backend and precise sleeper, wired by GameWindow as the sample's are.
         case cadence = "Cadence loop"
         /// Draw, present, repeat: vsync alone paces it.
         case plain = "plain vsync"
+        /// The Cadence loop with its cap.
+        case cadenceCap = "Cadence capped"
+        /// Present with vsync, then `SDL_Delay` what is left of the cap's interval, in whole milliseconds.
+        case sdlDelay = "SDL_Delay capped"
     }
 
     /// One frame as measured: when its work started and when present returned.
@@ -43,29 +52,42 @@ struct CompositorBench {
         guard session.videoDriver == "x11" || session.videoDriver == "wayland" else {
             throw BenchError("no compositor: SDL chose \"\(session.videoDriver)\" (run through Scripts/bench compositor)")
         }
-        var window: Window? = try Window(title: "cadence-bench compositor", width: 640, height: 360)
-        var renderer: Renderer? = try Renderer(window: window!, vsync: .on)
-        defer { renderer = nil; window = nil }
-        let refreshHz = Displays.info(window!.displayIndex)?.refreshHz ?? 0
-        let runner = RoundRunner(renderer: renderer!, refreshHz: refreshHz)
+        var game: GameWindow? = try GameWindow(session: session, title: "cadence-bench compositor",
+                                               width: 640, height: 360)
+        defer { game = nil }
+        let renderer = game!.renderer
+        let refreshHz = Displays.info(game!.window.displayIndex)?.refreshHz ?? 0
+        let runner = RoundRunner(game: game!, cap: cap)
 
         var samples: [Contender: [[Sample]]] = [:]
+        var spans = ""
         for _ in 0..<rounds {
             for contender in Contender.allCases {
-                samples[contender, default: []].append(runner.round(contender, seconds: 1))
+                let round = runner.round(contender, seconds: 1)
+                samples[contender, default: []].append(round)
+                if let first = round.first, let last = round.last {
+                    spans += "\(contender.rawValue),\(first.start),\(last.returned)\n"
+                }
+            }
+        }
+        if let roundsLog {
+            guard FileManager.default.createFile(atPath: roundsLog, contents: Data(spans.utf8)) else {
+                throw BenchError("--rounds-log: cannot write \(roundsLog)")
             }
         }
         let period = Self.repaintPeriod(samples[.plain] ?? [])
         print("""
             Compositor: SDL \(session.videoDriver) driver on DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? ""), \
-            \(renderer!.backend) renderer, vsync on, 640x360 window, trivial scene; SDL reports \(refreshHz) Hz
+            \(renderer.backend) renderer, vsync on, 640x360 window, trivial scene; SDL reports \(refreshHz) Hz; \
+            display clock: \(game!.backend.clockSource.rawValue); capped loops at \(cap) FPS
             \(rounds) s measured per loop in 1 s rounds, interleaved, each after \(TimeUnit.milliseconds(Self.warmup)) ms of warm-up
             compositor period measured from the plain loop's present returns: \(milliseconds(period)) (\
             \(String(format: "%.2f", 1e9 / Double(period))) Hz)
-            interval error = |present-return interval − period|; skipped = intervals over 1.5 periods
+            rate = frames a second by present returns, median over rounds; closest = shortest interval between returns
+            interval error = |present-return interval − nearest whole number of periods|; skipped = intervals over 1.5 periods
             latency = frame start → present return, and → the estimated vblank nearest that return (glass)
 
-              loop            frames  skipped   error p50   error p99   → return p50   → return p99   → glass p50   → glass p99
+              loop              frames     rate   closest  skipped   error p50   error p99   → return p50   → return p99   → glass p50   → glass p99
             """)
         for contender in Contender.allCases {
             print(row(contender, samples[contender] ?? [], period: period))
@@ -74,11 +96,19 @@ struct CompositorBench {
 
     private func row(_ contender: Contender, _ rounds: [[Sample]], period: Nanoseconds) -> String {
         var errors: [Nanoseconds] = [], skipped = 0, toReturn: [Nanoseconds] = [], toGlass: [Nanoseconds] = []
+        var rates: [Double] = [], closest = Nanoseconds.max
         for samples in rounds {
+            if let first = samples.first, let last = samples.last, samples.count > 1 {
+                rates.append(Double(samples.count - 1) * 1e9 / Double(last.returned - first.returned))
+            }
+            // A capped loop presents every few periods: its error is from the nearest whole number of them.
+            let step = max(1, Self.median(zip(samples, samples.dropFirst()).map { $1.returned - $0.returned }) * 4 / (period * 3))
             for (a, b) in zip(samples, samples.dropFirst()) {
                 let interval = b.returned - a.returned
-                errors.append(abs(interval - period))
-                if interval * 2 > period * 3 { skipped += 1 }
+                closest = min(closest, interval)
+                let periods = max(1, (interval + period / 2) / period)
+                errors.append(abs(interval - periods * period))
+                if interval * 2 > step * period * 3 { skipped += 1 }
             }
             // The glass time by one estimator fed the round's returns, the same for both loops.
             var estimator = VsyncEstimator(nominal: FrameRate(hz: 1e9 / Double(period)))
@@ -94,8 +124,10 @@ struct CompositorBench {
         func cell(_ values: [Nanoseconds], _ q: Double, _ width: Int) -> String {
             rightAligned(values.nearestRank(q).map { milliseconds($0) } ?? "–", width)
         }
-        let name = contender.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
-        return "  \(name) \(String(format: "%7d", errors.count + rounds.count)) \(String(format: "%8d", skipped))"
+        let name = contender.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+        let rate = rates.sorted()[rates.count / 2]
+        return "  \(name) \(String(format: "%7d", errors.count + rounds.count)) \(String(format: "%8.2f", rate))"
+            + " \(rightAligned(milliseconds(closest), 9)) \(String(format: "%8d", skipped))"
             + "\(cell(errors, 0.5, 12))\(cell(errors, 0.99, 12))\(cell(toReturn, 0.5, 15))\(cell(toReturn, 0.99, 15))"
             + "\(cell(toGlass, 0.5, 14))\(cell(toGlass, 0.99, 14))"
     }
@@ -105,6 +137,9 @@ struct CompositorBench {
     /// the nearest whole number of repaints, and the period is the time they
     /// span over the repaints counted (intervals too far from a whole number
     /// to count are left out).
+    /// The median of `values`, 0 for none.
+    static func median(_ values: [Nanoseconds]) -> Nanoseconds { values.sorted().nearestRank(0.5) ?? 0 }
+
     static func repaintPeriod(_ rounds: [[Sample]]) -> Nanoseconds {
         let intervals = rounds.flatMap { r in zip(r, r.dropFirst()).map { $1.returned - $0.returned } }.sorted()
         guard let guess = intervals.nearestRank(0.5), guess > 0 else { return 16_666_667 }
@@ -122,16 +157,15 @@ struct CompositorBench {
 
 /// Runs one contender for a round in the shared window.
 private final class RoundRunner {
-    let renderer: Renderer
-    let refreshHz: Int
-    let clock = MonotonicClock()
-    let sleeper: PreciseSleeper
+    let game: GameWindow
+    let cap: Int
+    var renderer: Renderer { game.renderer }
+    var clock: MonotonicClock { game.clock }
     private var drawn = 0
 
-    init(renderer: Renderer, refreshHz: Int) {
-        self.renderer = renderer
-        self.refreshHz = refreshHz
-        sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
+    init(game: GameWindow, cap: Int) {
+        self.game = game
+        self.cap = cap
     }
 
     /// A warm-up, then `seconds` of measured frames.
@@ -147,13 +181,20 @@ private final class RoundRunner {
                 renderer.present()
                 samples.append(.init(start: start, returned: clock.now))
             }
-        case .cadence:
-            let backend = SDLBackend(renderer: renderer, clock: clock, refreshHz: refreshHz) { [sleeper] in
-                _ = sleeper.wait(until: $0)
+        case .sdlDelay:
+            let interval = 1_000_000_000 / Nanoseconds(cap)
+            while clock.now < end {
+                let start = clock.now
+                draw()
+                renderer.present()
+                samples.append(.init(start: start, returned: clock.now))
+                let elapsed = clock.now - start
+                if elapsed < interval { SDLTimer.delay(milliseconds: UInt32((interval - elapsed) / 1_000_000)) }
             }
-            let link = DisplayLink(jitterTolerance: SDLBackend.jitterTolerance)
+        case .cadence, .cadenceCap:
+            game.rateLimit = contender == .cadence ? .displayRate : .cap(Double(cap))
             let client = LoopClient(until: end) { [unowned self] in draw() }
-            FrameLoop(link: link, backend: backend).run(client)
+            game.run(client)
             samples = client.samples
         }
         return samples.filter { $0.start >= measured }

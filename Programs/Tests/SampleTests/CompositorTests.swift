@@ -11,7 +11,7 @@ import Testing
 /// at a time, each on its own Weston, in a small window so that rendering
 /// (software OpenGL) stays well inside a repaint.
 @Suite("On a real compositor: headless Weston with XWayland", .serialized,
-       .enabled(if: WestonDesktop.isInstalled, WestonDesktop.skipReason))
+       .enabled(if: Desktop.isInstalled, Desktop.skipReason))
 struct CompositorTests {
     /// Window size for the timing runs.
     static let window = ["--window", "640x360"]
@@ -24,7 +24,7 @@ struct CompositorTests {
 
     @Test("Vsync blocks on the compositor's repaint; the estimated rate is the measured one within 1%")
     func uncappedRateIsEstimated() throws {
-        let desktop = try WestonDesktop()
+        let desktop = try Desktop(.weston)
         let (result, trace) = try runSample(on: desktop, ["--fps", "0", "--duration", "7"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(trace.rows.count > 200)
@@ -46,7 +46,7 @@ struct CompositorTests {
     @Test("A cap on a divisor of the ~62 Hz compositor runs at that fraction of its measured rate, evenly",
           arguments: zip([30, 20], [2, 3]))
     func divisorCapRunsEvenly(cap: Int, repaints: Int) throws {
-        let desktop = try WestonDesktop()
+        let desktop = try Desktop(.weston)
         let (result, trace) = try runSample(on: desktop, ["--fps", "0", "--fps-schedule", "2.5:\(cap)", "--duration", "9"])
         #expect(result.status == 0, "\(result.stderr)")
         let uncapped = PresentStatistics.repaintPeriod(trace.segments(cap: "0", settling: 1))
@@ -72,7 +72,7 @@ struct CompositorTests {
 
     @Test("Rate changes from keys and the slider plan no skipped and no early frame")
     func rateChangesAreClean() throws {
-        let desktop = try WestonDesktop()
+        let desktop = try Desktop(.weston)
         // Half and third rate in turn, by key and by slider, after 3 s uncapped to measure the compositor.
         let (result, trace) = try runSample(on: desktop, [
             "--fps", "0", "--duration", "9",
@@ -112,7 +112,7 @@ struct CompositorTests {
 
     @Test("Adaptive mode holds the compositor's rate with the light scene")
     func adaptiveHoldsTheRate() throws {
-        let desktop = try WestonDesktop()
+        let desktop = try Desktop(.weston)
         let (result, trace) = try runSample(on: desktop, ["--fps", "0", "--fps-schedule", "2.5:adaptive",
                                                           "--duration", "9"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -129,7 +129,7 @@ struct CompositorTests {
 
     @Test("Keys sent with xdotool change the rate, a resize reaches the game, and Escape ends the run cleanly")
     func keysAndResize() throws {
-        let desktop = try WestonDesktop()
+        let desktop = try Desktop(.weston)
         let (result, trace, image) = try runWithInput(on: desktop, [["key", "1"], ["windowsize", "800", "500"],
                                                                     ["key", "Escape"]])
         #expect(result.status == 0, "\(result.stderr)")
@@ -145,10 +145,10 @@ struct CompositorTests {
 
     @Test("F toggles fullscreen on the compositor's output and frames keep coming")
     func fullscreen() throws {
-        let desktop = try WestonDesktop()
+        let desktop = try Desktop(.weston)
         let (result, trace, image) = try runWithInput(on: desktop, [["key", "f"], ["key", "Escape"]])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(image.width == WestonDesktop.outputSize.width && image.height == WestonDesktop.outputSize.height,
+        #expect(image.width == Desktop.outputSize.width && image.height == Desktop.outputSize.height,
                 "screenshot \(image.width)x\(image.height)")
         // Presents kept blocking on repaints after the switch (the last second of the run).
         let last = try #require(trace.rows.last).present
@@ -160,7 +160,7 @@ struct CompositorTests {
     // MARK: Running the sample
 
     /// Runs the sample on `desktop` with a CSV trace; its result and trace.
-    private func runSample(on desktop: WestonDesktop, _ arguments: [String]) throws
+    private func runSample(on desktop: Desktop, _ arguments: [String]) throws
         -> (Subprocess.Result, CompositorTrace) {
         let dir = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -173,7 +173,7 @@ struct CompositorTests {
     /// Runs the sample on `desktop` (for at most 20 s) while `xdotool` sends each
     /// of `commands` to its window, 1.5 s apart once the window exists; the
     /// result, the trace and the screenshot saved at the end.
-    private func runWithInput(on desktop: WestonDesktop, _ commands: [[String]]) throws
+    private func runWithInput(on desktop: Desktop, _ commands: [[String]]) throws
         -> (Subprocess.Result, CompositorTrace, BMPImage) {
         let dir = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
