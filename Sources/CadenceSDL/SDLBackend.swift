@@ -150,10 +150,17 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// measured, not estimated, and a present (under Xvfb, a copy of 3–8 ms)
     /// must end before the vblank it is meant for, so it goes early in the
     /// refresh before, a quarter refresh after the previous vblank for the
-    /// fitted clock's own jitter. Otherwise half a refresh.
+    /// fitted clock's own jitter. With the compositor's presentation feedback,
+    /// just after the vblank before (``PresentPlan/compositedVsyncLead(period:)``):
+    /// the compositor composites its frame up to a refresh before the vblank.
+    /// Otherwise half a refresh.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
-        guard clockSource == .xPresent, case .fixed(let grid) = timing else { return nil }
-        return grid.rate.period * 3 / 4
+        guard case .fixed(let grid) = timing else { return nil }
+        switch clockSource {
+        case .xPresent: return grid.rate.period * 3 / 4
+        case .waylandPresentation: return PresentPlan.compositedVsyncLead(period: grid.rate.period)
+        default: return nil
+        }
     }
 
     /// Turns vsync off while the loop is uncapped, so presents do not wait
