@@ -33,7 +33,6 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     private var estimator: VsyncEstimator?
     private var blockingTimes: [Nanoseconds] = []
     private var presentsBlock = true
-    private var lastReturn: Nanoseconds?
     private var modeChangedAt: Nanoseconds = 0
     /// The vsync mode before the loop went uncapped, given back after.
     private var vsyncBeforeUncapped: VSyncMode?
@@ -107,10 +106,16 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             return .unsynced(reported: estimator?.measuredRate ?? nominal)
         }
         timingNote = nil
-        if let grid = estimator?.grid { return .fixed(grid) }
-        // Until the estimate exists, a grid at the nominal rate through the
-        // last present (or the mode change): the same grid however often asked.
-        return .fixed(VsyncGrid(origin: lastReturn ?? modeChangedAt, rate: nominal))
+        return .fixed(estimator?.grid ?? nominalGrid(nominal))
+    }
+
+    /// Until the estimate exists (or where presents never wait for the
+    /// display, so none is made), a grid at the nominal rate through the mode
+    /// change: the same grid however often asked, so the link's cadence keeps
+    /// its slots. Through the last present instead, it would move with the
+    /// loop's own presents.
+    private func nominalGrid(_ nominal: FrameRate) -> VsyncGrid {
+        VsyncGrid(origin: modeChangedAt, rate: nominal)
     }
 
     /// Burns `duration` of real CPU time: scripted game work.
@@ -193,7 +198,6 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         let ticket = presentationClock?.willPresent()
         renderer.present()
         let returned = clock.now
-        lastReturn = returned
         if let grid = platformGrid() {
             // The frame reaches the glass at the first vblank after its copy ended.
             return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned,
@@ -202,14 +206,19 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         guard renderer.vsync != .off, variableRefresh == nil, var estimator else {
             return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
         }
-        estimator.addPresent(at: returned)
+        estimator.addPresent(submittedAt: before, returnedAt: returned)
         self.estimator = estimator
         noteBlocking(returned - before, period: estimator.nominal.period)
-        guard presentsBlock, let grid = estimator.grid else {
+        guard presentsBlock else {
             return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
         }
-        return PresentOutcome(shownAt: grid.time(at: grid.nearestIndex(to: returned)), tracedAt: returned,
-                              glassSource: .estimated, feedbackTicket: ticket)
+        // A present that waited returned on the vblank that showed its frame:
+        // the nearest. One that did not (SDL on Wayland waits only for the
+        // previous frame's callback) is shown at the first vblank after it.
+        let grid = estimator.grid ?? nominalGrid(estimator.nominal)
+        let shown = estimator.waitedForDisplay(blocked: returned - before)
+            ? grid.time(at: grid.nearestIndex(to: returned)) : grid.time(at: grid.index(atOrAfter: returned))
+        return PresentOutcome(shownAt: shown, tracedAt: returned, glassSource: .estimated, feedbackTicket: ticket)
     }
 
     /// The compositor's reports of when frames reached the glass (native
