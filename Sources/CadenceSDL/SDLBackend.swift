@@ -1,3 +1,4 @@
+import CSDL2
 import Cadence
 
 /// The frame loop's real-time backend: an SDL renderer, the monotonic clock,
@@ -31,8 +32,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     private let waitUntil: (Nanoseconds) -> Void
     private var reportedRate: FrameRate?
     private var estimator: VsyncEstimator?
-    private var blockingTimes: [Nanoseconds] = []
-    private var presentsBlock = true
+    private var blocking: PresentBlockingCheck
     private var modeChangedAt: Nanoseconds = 0
     /// The vsync mode before the loop went uncapped, given back after.
     private var vsyncBeforeUncapped: VSyncMode?
@@ -50,9 +50,6 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// than this to the reference time counts as passed.
     public static let jitterTolerance: Nanoseconds = 200_000
 
-    /// How many presents are watched before deciding whether vsync really blocks.
-    static let blockingSampleCount = 16
-
     /// A backend for `renderer`.
     ///
     /// - Parameters:
@@ -65,6 +62,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         self.waitUntil = wait
         presentClock = XPresentClock(window: renderer.window)
         presentationClock = presentClock == nil ? WaylandPresentationClock(window: renderer.window) : nil
+        blocking = PresentBlockingCheck(throttledByCompositor: Self.throttledByCompositor(renderer))
         displayModeChanged(refreshHz: refreshHz)
     }
 
@@ -74,8 +72,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
         estimator = reportedRate.map { VsyncEstimator(nominal: $0) }
         presentClock?.reset()
-        blockingTimes.removeAll()
-        presentsBlock = true
+        blocking = PresentBlockingCheck(throttledByCompositor: blocking.throttledByCompositor)
         modeChangedAt = clock.now
     }
 
@@ -101,7 +98,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             timingNote = .refreshRateUnknown
             return .unsynced(reported: nil)
         }
-        guard presentsBlock else {
+        guard blocking.presentsBlock else {
             timingNote = .presentsDoNotWaitForVblank
             return .unsynced(reported: estimator?.measuredRate ?? nominal)
         }
@@ -208,16 +205,19 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         }
         estimator.addPresent(submittedAt: before, returnedAt: returned)
         self.estimator = estimator
-        noteBlocking(returned - before, period: estimator.nominal.period)
-        guard presentsBlock else {
+        blocking.note(blocked: returned - before, period: estimator.nominal.period)
+        guard blocking.presentsBlock else {
             return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
         }
-        // A present that waited returned on the vblank that showed its frame:
-        // the nearest. One that did not (SDL on Wayland waits only for the
-        // previous frame's callback) is shown at the first vblank after it.
+        // A present that waited returned on the vblank that showed a frame: its
+        // own, or where the compositor throttles presents (SDL on Wayland waits
+        // for the previous frame's callback, then commits) the one before, so
+        // its own is shown on the next. One that did not wait is shown at the
+        // first vblank after it.
         let grid = estimator.grid ?? nominalGrid(estimator.nominal)
-        let shown = estimator.waitedForDisplay(blocked: returned - before)
-            ? grid.time(at: grid.nearestIndex(to: returned)) : grid.time(at: grid.index(atOrAfter: returned))
+        let shownIndex = !estimator.waitedForDisplay(blocked: returned - before) ? grid.index(atOrAfter: returned)
+            : grid.nearestIndex(to: returned) + (blocking.throttledByCompositor ? 1 : 0)
+        let shown = grid.time(at: shownIndex)
         return PresentOutcome(shownAt: shown, tracedAt: returned, glassSource: .estimated, feedbackTicket: ticket)
     }
 
@@ -254,14 +254,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         return grid
     }
 
-    /// Decides from the first presents whether vsync really blocks: a present
-    /// that waits for the vblank takes a good part of a refresh on average.
-    private func noteBlocking(_ blocked: Nanoseconds, period: Nanoseconds) {
-        guard blockingTimes.count < Self.blockingSampleCount else { return }
-        blockingTimes.append(blocked)
-        if blockingTimes.count == Self.blockingSampleCount {
-            let sorted = blockingTimes.sorted()
-            presentsBlock = sorted[sorted.count / 2] > period / 8
-        }
+    /// Whether SDL holds each present until the compositor showed the one
+    /// before: its Wayland driver does with vsync on a GL renderer (it waits for
+    /// the previous frame's callback); the software renderer's window surface does not.
+    private static func throttledByCompositor(_ renderer: Renderer) -> Bool {
+        !renderer.isSoftware && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "wayland"
     }
 }

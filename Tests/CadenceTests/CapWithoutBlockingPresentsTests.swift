@@ -9,7 +9,9 @@ import Testing
 /// waits for that frame's callback, then commits), late by a seeded jitter of
 /// up to 3 ms. The backend's
 /// clock is what the real-time one guesses from present returns: a
-/// ``VsyncEstimator`` fitted to them, from the reported 60 Hz.
+/// ``VsyncEstimator`` fitted to them, from the reported 60 Hz, unless its
+/// ``PresentBlockingCheck`` finds that presents do not wait (then the timer
+/// paces them).
 final class GuessingCompositorBackend: FrameBackend, ScriptedWork {
     enum Returns { case atOnce, atRepaint, afterPreviousFrame }
 
@@ -17,6 +19,7 @@ final class GuessingCompositorBackend: FrameBackend, ScriptedWork {
     let repaint: VsyncGrid
     let returns: Returns
     private var estimator = VsyncEstimator(nominal: FrameRate(numerator: 60))
+    private var blocking: PresentBlockingCheck
     /// When the backend started: its grid's origin until presents that wait give one.
     private let started: Nanoseconds = 1_000_000_000
     private var random: SeededGenerator
@@ -26,6 +29,7 @@ final class GuessingCompositorBackend: FrameBackend, ScriptedWork {
     init(returns: Returns, seed: UInt64, repaintRate: FrameRate = FrameRate(numerator: 125, denominator: 2)) {
         self.returns = returns
         repaint = VsyncGrid(origin: 3_000_000, rate: repaintRate)
+        blocking = PresentBlockingCheck(throttledByCompositor: returns == .afterPreviousFrame)
         random = SeededGenerator(seed: seed)
     }
 
@@ -34,7 +38,8 @@ final class GuessingCompositorBackend: FrameBackend, ScriptedWork {
     func wait(until deadline: Nanoseconds) { virtualClock.sleep(until: deadline) }
 
     func currentTiming() -> DisplayTiming {
-        .fixed(estimator.grid ?? VsyncGrid(origin: started, rate: FrameRate(numerator: 60)))
+        guard blocking.presentsBlock else { return .unsynced(reported: FrameRate(numerator: 60)) }
+        return .fixed(estimator.grid ?? VsyncGrid(origin: started, rate: FrameRate(numerator: 60)))
     }
 
     func present() -> PresentOutcome {
@@ -52,11 +57,14 @@ final class GuessingCompositorBackend: FrameBackend, ScriptedWork {
         }
         virtualClock.sleep(until: returned)
         estimator.addPresent(submittedAt: called, returnedAt: returned)
+        blocking.note(blocked: returned - called, period: FrameRate(numerator: 60).period)
         // As the real-time backend takes it: a present that waited returned on
-        // the vblank that showed it; one that did not is shown at the next.
+        // the vblank that showed it (throttled, the one that showed the frame
+        // before: its own is the next); one that did not is shown at the next.
         guard case .fixed(let grid) = currentTiming() else { return PresentOutcome(shownAt: returned, tracedAt: returned) }
-        let estimated = estimator.waitedForDisplay(blocked: returned - called)
-            ? grid.time(at: grid.nearestIndex(to: returned)) : grid.time(at: grid.index(atOrAfter: returned))
+        let index = !estimator.waitedForDisplay(blocked: returned - called) ? grid.index(atOrAfter: returned)
+            : grid.nearestIndex(to: returned) + (blocking.throttledByCompositor ? 1 : 0)
+        let estimated = grid.time(at: index)
         return PresentOutcome(shownAt: estimated, tracedAt: returned)
     }
 }
