@@ -16,6 +16,10 @@ struct CompositorTrace {
         let fpsCap: String
         let effectiveHz: Double
         let refreshMode: String
+        /// When the frame reached the glass and where that time came from
+        /// (`feedback`: the compositor's report); nil in traces without them.
+        let glass: Double?
+        let glassSource: String?
     }
 
     let rows: [Row]
@@ -26,12 +30,14 @@ struct CompositorTrace {
         let header = (lines.first ?? "").split(separator: ",").map(String.init)
         let names = ["frame", "target_timestamp", "present_time", "delta", "fps_cap", "effective_hz", "refresh_mode"]
         let column = try names.map { name in try #require(header.firstIndex(of: name), "no \(name) column in \(header)") }
+        let glassColumn = header.firstIndex(of: "glass_time"), sourceColumn = header.firstIndex(of: "glass_source")
         rows = try lines.dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             try #require(f.count == header.count, "malformed trace row: \(line)")
             return Row(frame: try #require(Int(f[column[0]])), target: try #require(Double(f[column[1]])),
                        present: try #require(Double(f[column[2]])), delta: try #require(Double(f[column[3]])),
-                       fpsCap: f[column[4]], effectiveHz: try #require(Double(f[column[5]])), refreshMode: f[column[6]])
+                       fpsCap: f[column[4]], effectiveHz: try #require(Double(f[column[5]])), refreshMode: f[column[6]],
+                       glass: glassColumn.flatMap { Double(f[$0]) }, glassSource: sourceColumn.map { f[$0] })
         }
     }
 
