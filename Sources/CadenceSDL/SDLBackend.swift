@@ -200,7 +200,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned,
                                   glassSource: clockSource.isMeasured ? .vblank : .estimated, feedbackTicket: ticket)
         }
-        guard renderer.vsync != .off, variableRefresh == nil, var estimator else {
+        // A compositor that repaints on demand paces nothing: the frame is taken
+        // as shown when presented, as the timer paces it, until its report comes.
+        let repaintsOnDemand = clockSource == .waylandPresentation && presentationClock?.isVsynced == false
+        guard renderer.vsync != .off, variableRefresh == nil, !repaintsOnDemand, var estimator else {
             return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
         }
         estimator.addPresent(submittedAt: before, returnedAt: returned)
