@@ -40,6 +40,10 @@ public final class FrameLoop {
     /// What frames have cost lately; learned in both modes, so switching to
     /// low latency starts from real figures.
     public internal(set) var costPredictor = FrameCostPredictor()
+    /// The fastest rate the present path has shown it sustains, learned from
+    /// each frame's final record and handed to the link as its
+    /// ``DisplayLink/sustainableRate``.
+    public private(set) var presentThroughput = PresentThroughput()
 
     /// Gets each frame to the glass.
     public let presenter: Presenter
@@ -118,6 +122,8 @@ public final class FrameLoop {
         var handed = 0
         while handed < awaitingGlass.count,
               all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
+            presentThroughput.observe(awaitingGlass[handed].record)
+            link.sustainableRate = presentThroughput.sustainableRate
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1
         }
