@@ -12,7 +12,7 @@
 /// faster than the rate they reached, at the highest even rate at or below it
 /// (144 Hz: 48, every third vblank), where every frame is on time.
 ///
-/// A window of ``windowLength`` consecutive paced frames teaches it when at
+/// The last ``windowLength`` consecutive paced frames teach it when at
 /// least ``boundShare`` of them were *present-bound* (their work ended and
 /// their present went out by the target, yet they reached the glass late: the
 /// present made them late) and the presents returned, on average, more than
@@ -25,13 +25,13 @@ public struct PresentThroughput: Sendable {
     /// How many consecutive frames one judgement covers.
     public static let windowLength = 16
     /// The share of a window's frames that must be present-bound.
-    public static let boundShare = 0.75
+    public static let boundShare = 0.5
     /// How much longer than planned the presents' average interval must be.
     public static let margin = 0.02
 
     /// The fastest rate the presents reached, once learned; nil while they keep up.
     public private(set) var sustainableRate: FrameRate?
-    /// The current window's frames: when each present returned, the link's
+    /// The last frames: when each present returned, the link's
     /// planned interval for it, and whether the present made it late.
     private var window: [(returned: Nanoseconds, planned: Nanoseconds, bound: Bool)] = []
     private var lastFrame: Int?
@@ -51,8 +51,8 @@ public struct PresentThroughput: Sendable {
         let bound = record.workEnd <= record.presentSubmit && record.presentSubmit <= record.targetTimestamp
             && record.isLate()
         window.append((record.presentTime, FrameRate(hz: record.effectiveHz).period, bound))
+        if window.count > Self.windowLength { window.removeFirst() }
         guard window.count == Self.windowLength else { return }
-        defer { window.removeAll() }
         let boundCount = window.filter(\.bound).count
         guard Double(boundCount) >= Self.boundShare * Double(Self.windowLength) else { return }
         let reached = (window[window.count - 1].returned - window[0].returned) / Nanoseconds(window.count - 1)
@@ -60,6 +60,7 @@ public struct PresentThroughput: Sendable {
         guard Double(reached) > Double(planned) * (1 + Self.margin) else { return }
         let rate = FrameRate(period: reached)
         sustainableRate = sustainableRate.map { min($0, rate) } ?? rate
+        window.removeAll()
     }
 
     /// Forgets what was learned: the present path may have changed.
