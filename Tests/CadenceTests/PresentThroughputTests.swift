@@ -123,4 +123,57 @@ struct PresentThroughputTests {
         }
         #expect(throughput.sustainableRate == nil)
     }
+
+    /// Sixty records of a 60 Hz link whose presents return 20 ms apart, each
+    /// frame's work and present done by its target yet shown a vblank late:
+    /// the presents set the pace.
+    func presentBoundRecords(from first: Int) -> [FrameRecord] {
+        let period = FrameRate(numerator: 60).period
+        return (first..<first + 60).map { i in
+            let target = Nanoseconds(i) * period
+            return FrameRecord(
+                frame: i, timestamp: target - period, targetTimestamp: target, presentTime: Nanoseconds(i) * 20 * ms,
+                delta: period, fpsCap: 0, effectiveHz: 60, refreshMode: .fixed, callbackStart: target - 10 * ms,
+                workEnd: target - 9 * ms, presentSubmit: target - 8 * ms, skippedFrames: 0, isPaced: true,
+                glassTime: target + period, glassSource: .vblank)
+        }
+    }
+
+    @Test("What was learned holds on the same display and is forgotten on another (mode or nominal rate)")
+    func anotherDisplayStartsAfresh() {
+        let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 60)))
+        var throughput = PresentThroughput()
+        throughput.follow(sixty)
+        presentBoundRecords(from: 0).forEach { throughput.observe($0) }
+        // Presents 20 ms apart: 50 a second.
+        #expect(throughput.sustainableRate == FrameRate(numerator: 50))
+        throughput.follow(.fixed(VsyncGrid(origin: 7, rate: FrameRate(numerator: 6001, denominator: 100),
+                                           nominal: FrameRate(numerator: 60), measured: true)))
+        #expect(throughput.sustainableRate == FrameRate(numerator: 50), "the same display, a refitted grid")
+        throughput.follow(.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 144))))
+        #expect(throughput.sustainableRate == nil, "another nominal rate")
+        presentBoundRecords(from: 100).forEach { throughput.observe($0) }
+        throughput.follow(.unsynced(reported: FrameRate(numerator: 144)))
+        #expect(throughput.sustainableRate == nil, "vsync off")
+    }
+
+    @Test("Another rate limit tries its rate again before learning anew what the presents reach")
+    func anotherLimitTriesAgain() {
+        let backend = SoftwareSwapBackend(refresh: FrameRate(numerator: 144), swap: 16 * ms, seed: 5)
+        let loop = FrameLoop(link: DisplayLink(preferred: .displayRate, jitterTolerance: 200_000), backend: backend)
+        let game = ScriptedGame(frames: Int.max)
+        game.work = { _ in 1 * ms }
+        game.beforeFrame = { loop, now in
+            if now >= 4_000_000_000 { loop.rateLimit = .cap(72) }
+            if now >= 7_000_000_000 { loop.link.invalidate() }
+        }
+        loop.run(game)
+        let before = game.records.filter { $0.callbackStart >= 2_000_000_000 && $0.callbackStart < 4_000_000_000 }
+        let after = game.records.filter { $0.callbackStart >= 4_000_000_000 }
+        // Uncapped it had learned 48; the cap of 72 is every second vblank of
+        // 144, tried first, then 48 again once the presents show they cannot.
+        #expect(before.allSatisfy { $0.effectiveHz == 48 })
+        #expect(after.prefix(4).allSatisfy { $0.effectiveHz == 72 }, "\(after.prefix(4).map(\.effectiveHz))")
+        #expect(after.suffix(50).allSatisfy { $0.effectiveHz == 48 }, "\(after.suffix(50).map(\.effectiveHz))")
+    }
 }

@@ -18,9 +18,10 @@
 /// present made them late) and the presents returned, on average, more than
 /// ``margin`` further apart than the link planned (a slower rate would help;
 /// frames late by a phase error or a busy machine return on the planned
-/// interval, and a slower rate would not). What it learns is kept: at the
-/// slower rate presents no longer block, so nothing shows whether the path
-/// got faster. ``reset()`` forgets it.
+/// interval, and a slower rate would not). What it learns is kept while the
+/// display stays the same (at the slower rate presents no longer block, so
+/// nothing shows whether the path got faster): another display
+/// (``follow(_:)``) or another rate limit (``reset()``) starts afresh.
 public struct PresentThroughput: Sendable {
     /// How many consecutive frames one judgement covers.
     public static let windowLength = 16
@@ -35,6 +36,8 @@ public struct PresentThroughput: Sendable {
     /// planned interval for it, and whether the present made it late.
     private var window: [(returned: Nanoseconds, planned: Nanoseconds, bound: Bool)] = []
     private var lastFrame: Int?
+    /// The display it learned on: its refresh mode and nominal rate.
+    private var display: (mode: RefreshMode, nominal: FrameRate?)?
 
     /// Nothing learned yet.
     public init() {}
@@ -68,5 +71,18 @@ public struct PresentThroughput: Sendable {
         sustainableRate = nil
         window.removeAll()
         lastFrame = nil
+    }
+
+    /// Takes the display each frame is planned on, and forgets what was
+    /// learned when it is another one (another refresh mode or nominal rate:
+    /// the window moved, or vsync changed).
+    public mutating func follow(_ timing: DisplayTiming) {
+        let nominal: FrameRate? = switch timing {
+        case .fixed(let grid): grid.nominalRate
+        case .variable(_, let maximum): maximum
+        case .unsynced(let reported): reported
+        }
+        if let display, display.mode != timing.refreshMode || display.nominal != nominal { reset() }
+        display = (timing.refreshMode, nominal)
     }
 }
