@@ -138,6 +138,19 @@ struct DesktopCompositorTests {
         #expect(uncapped.summary.contains("display clock: \(Self.routes[0].clockSource)"), "\(uncapped.summary)")
     }
 
+    @Test("--video wayland on a compositor with no seat (Weston's headless output) exits 1 with words, where SDL would crash")
+    func waylandWithoutSeat() throws {
+        try #require(Desktop.Kind.weston.isInstalled, "\(Desktop.skipReason)")
+        let desktop = try Desktop(.weston)
+        defer { desktop.stop() }
+        let result = try Subprocess.run("spinning-sprite", ["--video", "wayland", "--frames", "5"],
+                                        environment: desktop.environment(.wayland), timeout: 30)
+        #expect(result.status == 1, "status \(result.status): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("spinning-sprite: the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat"),
+                "\(result.stderr)")
+        #expect(desktop.isRunning)
+    }
+
     // MARK: Running the sample
 
     /// Runs the sample on `desktop` by `route` at `fps`; its trace, its standard output and how it ended.
