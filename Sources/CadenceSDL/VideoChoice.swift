@@ -23,9 +23,16 @@ public enum VideoChoice: String, CaseIterable, Sendable {
     /// what native pacing needs (presentation-time and a seat).
     /// Asks nothing where no Wayland display can exist (see ``WaylandSocket``).
     public static var compositorSuitsNativeWayland: Bool {
-        guard WaylandSocket.displayCanExist else { return false }
+        compositorOffers().map { $0.presentation && $0.seat } ?? false
+    }
+
+    /// What the compositor behind `WAYLAND_DISPLAY` offers; nil when none is
+    /// reachable (or none can exist, see ``WaylandSocket``).
+    private static func compositorOffers() -> (presentation: Bool, seat: Bool)? {
+        guard WaylandSocket.displayCanExist else { return nil }
         var presentation: Int32 = 0, seat: Int32 = 0
-        return cadence_wl_probe(&presentation, &seat) == 0 && presentation != 0 && seat != 0
+        guard cadence_wl_probe(&presentation, &seat) == 0 else { return nil }
+        return (presentation != 0, seat != 0)
     }
 
     /// Starts SDL with the driver this choice asks for. For `auto`, the
@@ -33,7 +40,15 @@ public enum VideoChoice: String, CaseIterable, Sendable {
     /// suits it and SDL's Wayland driver starts; else X11.
     public func openSession() throws -> SDLSession {
         switch self {
-        case .wayland: return try SDLSession(videoDriver: "wayland")
+        case .wayland:
+            // SDL 2.26's Wayland driver reads a seat it never got where the
+            // compositor offers none (Weston's headless output) and the process
+            // dies in SDL_Init: refuse first, with words a user can act on.
+            if let offers = Self.compositorOffers(), !offers.seat {
+                throw UnsuitableCompositor(description: "the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat, "
+                                           + "without which SDL's Wayland driver cannot start; use X11 (XWayland)")
+            }
+            return try SDLSession(videoDriver: "wayland")
         case .x11: return try SDLSession(videoDriver: "x11")
         case .auto:
             // A driver named in SDL_VIDEODRIVER is the user's choice: SDL follows it.
@@ -44,4 +59,11 @@ public enum VideoChoice: String, CaseIterable, Sendable {
             return try SDLSession(videoDriver: "x11")
         }
     }
+}
+
+/// The compositor is there but cannot run the driver asked for: not a missing
+/// display, so a game says this rather than "no display server".
+public struct UnsuitableCompositor: Error, CustomStringConvertible, Sendable {
+    /// What it lacks, and what to use instead.
+    public let description: String
 }

@@ -74,6 +74,9 @@ struct RealTimeRun {
         let session: SDLSession
         do {
             session = options.headless ? try SDLSession(videoDriver: "offscreen") : try options.video.openSession()
+        } catch let error as UnsuitableCompositor {
+            printError("\(error): --video x11 or auto")
+            throw ExitCode.failure
         } catch {
             printError(options.headless ? "\(error)" : "\(unreachable) (\(error)).\n\(noDisplay)")
             throw ExitCode.failure

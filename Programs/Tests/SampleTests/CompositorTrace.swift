@@ -16,10 +16,13 @@ struct CompositorTrace {
         let fpsCap: String
         let effectiveHz: Double
         let refreshMode: String
-        /// When the frame reached the glass and where that time came from
-        /// (`feedback`: the compositor's report); nil in traces without them.
-        let glass: Double?
+        /// When the frame reached the glass, as the sample's clock says (its `glass_source`).
+        let glass: Double
+        /// Where `glass` came from (`feedback`: the compositor's report); nil in traces without it.
         let glassSource: String?
+
+        /// How long after its target the frame reached the glass, in seconds; 0 when on time.
+        var lateness: Double { max(0, glass - target) }
     }
 
     let rows: [Row]
@@ -28,16 +31,17 @@ struct CompositorTrace {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         // Columns by name: later versions append columns, never reorder them.
         let header = (lines.first ?? "").split(separator: ",").map(String.init)
-        let names = ["frame", "target_timestamp", "present_time", "delta", "fps_cap", "effective_hz", "refresh_mode"]
+        let names = ["frame", "target_timestamp", "present_time", "delta", "fps_cap", "effective_hz", "refresh_mode",
+                     "glass_time"]
         let column = try names.map { name in try #require(header.firstIndex(of: name), "no \(name) column in \(header)") }
-        let glassColumn = header.firstIndex(of: "glass_time"), sourceColumn = header.firstIndex(of: "glass_source")
+        let sourceColumn = header.firstIndex(of: "glass_source")
         rows = try lines.dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             try #require(f.count == header.count, "malformed trace row: \(line)")
             return Row(frame: try #require(Int(f[column[0]])), target: try #require(Double(f[column[1]])),
                        present: try #require(Double(f[column[2]])), delta: try #require(Double(f[column[3]])),
                        fpsCap: f[column[4]], effectiveHz: try #require(Double(f[column[5]])), refreshMode: f[column[6]],
-                       glass: glassColumn.flatMap { Double(f[$0]) }, glassSource: sourceColumn.map { f[$0] })
+                       glass: try #require(Double(f[column[7]])), glassSource: sourceColumn.map { f[$0] })
         }
     }
 

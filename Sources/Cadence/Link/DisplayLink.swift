@@ -55,6 +55,11 @@ public final class DisplayLink {
     /// than this to the reference time counts as passed. 0 in simulation.
     public var jitterTolerance: Nanoseconds
 
+    /// The fastest rate the present path sustains (see ``PresentThroughput``;
+    /// the ``FrameLoop`` sets it): the link runs no faster, at the highest
+    /// achievable rate at or below it, as for a cap. Nil: no such limit.
+    public internal(set) var sustainableRate: FrameRate?
+
     private var cadence: (slots: FrameCadence, effective: EffectiveRate, timing: DisplayTiming)?
     private var previousTarget: Nanoseconds?
     private var callbackCount = 0
@@ -87,7 +92,7 @@ public final class DisplayLink {
     public func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
         if isUncapped, case .unsynced = timing { return unpacedFrame(now: now, lastFlip: flips.last, timing: timing) }
         let lastFlip = flips.last
-        let effective = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
+        let effective = effectiveRate(on: timing)
         // Targets lie strictly after this: now, and never before the last
         // frame's flip nor, on a VRR panel, inside its shortest interval after it.
         let reference = max(now, lastFlip.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
@@ -150,6 +155,15 @@ public final class DisplayLink {
         previousTarget = target
         callbackCount += 1
         return frame
+    }
+
+    /// The rate for the preferred range on `timing`, no faster than the
+    /// present path sustains: above it, the highest achievable rate at or below it.
+    private func effectiveRate(on timing: DisplayTiming) -> EffectiveRate {
+        let wanted = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
+        guard let sustainable = sustainableRate, wanted.rate > sustainable else { return wanted }
+        return FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: sustainable.hz, preferred: sustainable.hz),
+                                              on: timing)
     }
 
     /// The first slot of the cadence after `reference`, where the display can

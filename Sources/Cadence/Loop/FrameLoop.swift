@@ -27,6 +27,9 @@ public final class FrameLoop {
             if let range = rateLimit.frameRateRange { link.preferredFrameRateRange = range }
             link.isUncapped = rateLimit == .uncapped
             if link.isUncapped != (oldValue == .uncapped) { backend.uncappedChanged(to: link.isUncapped) }
+            // Asked for another rate, the loop tries it before learning again what presents reach.
+            presentThroughput.reset()
+            link.sustainableRate = nil
         }
     }
     /// Whether the rate follows the game's work (the trace then records the
@@ -40,6 +43,11 @@ public final class FrameLoop {
     /// What frames have cost lately; learned in both modes, so switching to
     /// low latency starts from real figures.
     public internal(set) var costPredictor = FrameCostPredictor()
+    /// The fastest rate the present path has shown it sustains, learned from
+    /// each frame's final record and handed to the link as its
+    /// ``DisplayLink/sustainableRate``; learned afresh on another display or
+    /// rate limit.
+    public private(set) var presentThroughput = PresentThroughput()
 
     /// Gets each frame to the glass.
     public let presenter: Presenter
@@ -118,6 +126,8 @@ public final class FrameLoop {
         var handed = 0
         while handed < awaitingGlass.count,
               all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
+            presentThroughput.observe(awaitingGlass[handed].record)
+            link.sustainableRate = presentThroughput.sustainableRate
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1
         }
@@ -129,6 +139,8 @@ public final class FrameLoop {
     private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
         let clock = backend.clock
         let timing = backend.currentTiming()
+        presentThroughput.follow(timing)
+        link.sustainableRate = presentThroughput.sustainableRate
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }

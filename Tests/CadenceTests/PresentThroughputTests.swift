@@ -1,0 +1,179 @@
+import Testing
+@testable import Cadence
+
+/// Xvfb's path as the real-time backend meets it, in virtual time: X Present's
+/// fake clock ticks at `refresh` (a measured grid), while the software swap
+/// returns no sooner than `swap` after the previous present returned (Mesa's
+/// swap waits about 16 ms whatever the clock), give or take a seeded jitter of
+/// up to half a millisecond. The frame reaches the glass at the first vblank
+/// after its present returned, one new frame a vblank, and the backend says
+/// so as a measured (`vblank`) glass time. Presents go three quarters of a
+/// refresh before their vblank, as on the X Present clock.
+final class SoftwareSwapBackend: FrameBackend, ScriptedWork {
+    let virtualClock = VirtualClock(start: 1_000_000_000)
+    let grid: VsyncGrid
+    let swap: Nanoseconds
+    private var random: SeededGenerator
+    private var lastReturn: Nanoseconds?
+    private var lastShown: Nanoseconds?
+    /// Every new frame: when it was submitted, when its present returned, when it was shown.
+    private(set) var frames: [(submitted: Nanoseconds, returned: Nanoseconds, shown: Nanoseconds)] = []
+
+    init(refresh: FrameRate, swap: Nanoseconds, seed: UInt64) {
+        grid = VsyncGrid(origin: 5_000_000, rate: refresh, nominal: refresh, measured: true)
+        self.swap = swap
+        random = SeededGenerator(seed: seed)
+    }
+
+    var clock: FrameClock { virtualClock }
+    func doWork(_ duration: Nanoseconds) { virtualClock.advance(by: duration) }
+    func wait(until deadline: Nanoseconds) { virtualClock.sleep(until: deadline) }
+    func currentTiming() -> DisplayTiming { .fixed(grid) }
+    func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? { grid.rate.period * 3 / 4 }
+
+    func present() -> PresentOutcome {
+        let submitted = virtualClock.now
+        let jitter = Nanoseconds.random(in: 0...500_000, using: &random)
+        let returned = max(submitted + 100_000, (lastReturn ?? 0) + swap + jitter)
+        virtualClock.sleep(until: returned)
+        var k = grid.index(atOrAfter: returned)
+        if let lastShown, grid.time(at: k) <= lastShown { k = grid.index(after: lastShown) }
+        let shown = grid.time(at: k)
+        lastReturn = returned
+        lastShown = shown
+        frames.append((submitted, returned, shown))
+        return PresentOutcome(shownAt: shown, tracedAt: returned, glassSource: .vblank)
+    }
+}
+
+@Suite("The link paces to the rate the presents really reach")
+struct PresentThroughputTests {
+    /// Runs `range` for six virtual seconds with 1 ms of work a frame; the
+    /// records and the frames shown after the first second.
+    func run(refresh: FrameRate, swap: Nanoseconds, range: FrameRateRange, seed: UInt64)
+        -> (records: [FrameRecord], shown: [Nanoseconds], loop: FrameLoop) {
+        let backend = SoftwareSwapBackend(refresh: refresh, swap: swap, seed: seed)
+        let loop = FrameLoop(link: DisplayLink(preferred: range, jitterTolerance: 200_000), backend: backend)
+        let game = ScriptedGame(frames: Int.max)
+        game.work = { _ in 1 * ms }
+        game.beforeFrame = { loop, now in if now >= 7_000_000_000 { loop.link.invalidate() } }
+        loop.run(game)
+        return (game.records.filter { $0.callbackStart >= 2_000_000_000 },
+                backend.frames.filter { $0.submitted >= 2_000_000_000 }.map(\.shown), loop)
+    }
+
+    /// Gaps between successive shown frames, in vblanks of `refresh` (exact:
+    /// the nanosecond offsets of k/R are rounded once, so a gap of n vblanks
+    /// is n/R rounded down or up).
+    func vblankGaps(_ shown: [Nanoseconds], refresh: FrameRate) -> [Int64] {
+        zip(shown, shown.dropFirst()).map { a, b in
+            let n = (b - a) * refresh.numerator / (refresh.denominator * 1_000_000_000)
+            let nearest = ((b - a) * refresh.numerator + refresh.denominator * 500_000_000)
+                / (refresh.denominator * 1_000_000_000)
+            #expect(abs((b - a) - refresh.offset(ofFrame: nearest)) <= 1, "gap \(b - a) ns is not whole vblanks")
+            return max(n, nearest)
+        }
+    }
+
+    @Test("Presents that reach 62.5 a second on a 144 Hz clock: every third vblank (48 FPS), none late, uncapped or capped at 72")
+    func softwareSwapAt144() {
+        for seed: UInt64 in 1...4 {
+            let range = seed % 2 == 0 ? FrameRateRange.displayRate : FrameRateRange(maximum: 72, preferred: 72)
+            let (records, shown, loop) = run(refresh: FrameRate(numerator: 144), swap: 16 * ms,
+                                             range: range, seed: seed)
+            // 144/2 = 72 a second is faster than the presents go; 144/3 = 48 is the highest even rate below 62.5.
+            #expect(Set(vblankGaps(shown, refresh: FrameRate(numerator: 144))) == [3], "seed \(seed)")
+            #expect(records.allSatisfy { !$0.isLate() }, "seed \(seed): \(records.filter { $0.isLate() }.count) late")
+            #expect(records.allSatisfy { $0.effectiveHz == 48 }, "seed \(seed)")
+            // The presents' average interval: 16 ms plus the jitter's mean, 0.25 ms.
+            #expect(loop.link.sustainableRate.map { abs($0.hz - 61.5) < 0.5 } == true,
+                    "seed \(seed): learned \(String(describing: loop.link.sustainableRate))")
+        }
+    }
+
+    @Test("A cap under the reachable rate is untouched: 30 on 144 Hz is every fifth vblank")
+    func capBelowReachable() {
+        let (records, shown, loop) = run(refresh: FrameRate(numerator: 144), swap: 16 * ms,
+                                         range: FrameRateRange(maximum: 30, preferred: 30), seed: 7)
+        #expect(Set(vblankGaps(shown, refresh: FrameRate(numerator: 144))) == [5])
+        #expect(records.allSatisfy { !$0.isLate() })
+        #expect(loop.link.sustainableRate == nil)
+    }
+
+    @Test("Presents that keep up leave the display's rate alone", arguments: [(144, 5), (60, 16)])
+    func keepingUp(refreshHz: Int64, swapMs: Int64) {
+        let refresh = FrameRate(numerator: refreshHz)
+        let (records, shown, loop) = run(refresh: refresh, swap: swapMs * ms, range: .displayRate, seed: 3)
+        #expect(Set(vblankGaps(shown, refresh: refresh)) == [1])
+        #expect(records.allSatisfy { !$0.isLate() })
+        #expect(loop.link.sustainableRate == nil)
+    }
+
+    @Test("Frames late on the planned interval (a phase error, not a slow present) teach nothing")
+    func lateOnPlannedInterval() {
+        var throughput = PresentThroughput()
+        let period = FrameRate(numerator: 60).period
+        for i in 0..<64 {
+            let target = Nanoseconds(i) * period
+            throughput.observe(FrameRecord(
+                frame: i, timestamp: target - period, targetTimestamp: target, presentTime: target + 2 * ms,
+                delta: period, fpsCap: 0, effectiveHz: 60, refreshMode: .fixed, callbackStart: target - 10 * ms,
+                workEnd: target - 9 * ms, presentSubmit: target - 8 * ms, skippedFrames: 0, isPaced: true,
+                glassTime: target + period, glassSource: .vblank))
+        }
+        #expect(throughput.sustainableRate == nil)
+    }
+
+    /// Sixty records of a 60 Hz link whose presents return 20 ms apart, each
+    /// frame's work and present done by its target yet shown a vblank late:
+    /// the presents set the pace.
+    func presentBoundRecords(from first: Int) -> [FrameRecord] {
+        let period = FrameRate(numerator: 60).period
+        return (first..<first + 60).map { i in
+            let target = Nanoseconds(i) * period
+            return FrameRecord(
+                frame: i, timestamp: target - period, targetTimestamp: target, presentTime: Nanoseconds(i) * 20 * ms,
+                delta: period, fpsCap: 0, effectiveHz: 60, refreshMode: .fixed, callbackStart: target - 10 * ms,
+                workEnd: target - 9 * ms, presentSubmit: target - 8 * ms, skippedFrames: 0, isPaced: true,
+                glassTime: target + period, glassSource: .vblank)
+        }
+    }
+
+    @Test("What was learned holds on the same display and is forgotten on another (mode or nominal rate)")
+    func anotherDisplayStartsAfresh() {
+        let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 60)))
+        var throughput = PresentThroughput()
+        throughput.follow(sixty)
+        presentBoundRecords(from: 0).forEach { throughput.observe($0) }
+        // Presents 20 ms apart: 50 a second.
+        #expect(throughput.sustainableRate == FrameRate(numerator: 50))
+        throughput.follow(.fixed(VsyncGrid(origin: 7, rate: FrameRate(numerator: 6001, denominator: 100),
+                                           nominal: FrameRate(numerator: 60), measured: true)))
+        #expect(throughput.sustainableRate == FrameRate(numerator: 50), "the same display, a refitted grid")
+        throughput.follow(.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 144))))
+        #expect(throughput.sustainableRate == nil, "another nominal rate")
+        presentBoundRecords(from: 100).forEach { throughput.observe($0) }
+        throughput.follow(.unsynced(reported: FrameRate(numerator: 144)))
+        #expect(throughput.sustainableRate == nil, "vsync off")
+    }
+
+    @Test("Another rate limit tries its rate again before learning anew what the presents reach")
+    func anotherLimitTriesAgain() {
+        let backend = SoftwareSwapBackend(refresh: FrameRate(numerator: 144), swap: 16 * ms, seed: 5)
+        let loop = FrameLoop(link: DisplayLink(preferred: .displayRate, jitterTolerance: 200_000), backend: backend)
+        let game = ScriptedGame(frames: Int.max)
+        game.work = { _ in 1 * ms }
+        game.beforeFrame = { loop, now in
+            if now >= 4_000_000_000 { loop.rateLimit = .cap(72) }
+            if now >= 7_000_000_000 { loop.link.invalidate() }
+        }
+        loop.run(game)
+        let before = game.records.filter { $0.callbackStart >= 2_000_000_000 && $0.callbackStart < 4_000_000_000 }
+        let after = game.records.filter { $0.callbackStart >= 4_000_000_000 }
+        // Uncapped it had learned 48; the cap of 72 is every second vblank of
+        // 144, tried first, then 48 again once the presents show they cannot.
+        #expect(before.allSatisfy { $0.effectiveHz == 48 })
+        #expect(after.prefix(4).allSatisfy { $0.effectiveHz == 72 }, "\(after.prefix(4).map(\.effectiveHz))")
+        #expect(after.suffix(50).allSatisfy { $0.effectiveHz == 48 }, "\(after.suffix(50).map(\.effectiveHz))")
+    }
+}
