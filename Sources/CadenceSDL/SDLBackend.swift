@@ -10,8 +10,9 @@ import Cadence
 ///   refined from the measured period);
 /// - variable refresh in effect (per the detector's decision): `.variable`;
 /// - vsync off, or vsync "on" but presents return at once (Xvfb, the offscreen
-///   driver, some compositors): `.unsynced`, paced by the timer alone, with
-///   ``timingNote`` saying why.
+///   driver, some compositors; never SDL's Wayland driver, which holds each
+///   present until the compositor showed the one before: ``PresentBlockingCheck``):
+///   `.unsynced`, paced by the timer alone, with ``timingNote`` saying why.
 public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The renderer presenting the frames.
     public let renderer: Renderer
