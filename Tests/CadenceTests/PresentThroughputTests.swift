@@ -150,6 +150,9 @@ struct PresentThroughputTests {
         throughput.follow(.fixed(VsyncGrid(origin: 7, rate: FrameRate(numerator: 6001, denominator: 100),
                                            nominal: FrameRate(numerator: 60), measured: true)))
         #expect(throughput.sustainableRate == FrameRate(numerator: 50), "the same display, a refitted grid")
+        // A clock with no reported rate names its fitted one, which moves with every refit.
+        throughput.follow(.fixed(VsyncGrid(origin: 9, rate: FrameRate(numerator: 599_970, denominator: 10_000))))
+        #expect(throughput.sustainableRate == FrameRate(numerator: 50), "the same display, a refit with no nominal rate")
         throughput.follow(.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 144))))
         #expect(throughput.sustainableRate == nil, "another nominal rate")
         presentBoundRecords(from: 100).forEach { throughput.observe($0) }

@@ -82,7 +82,15 @@ public struct PresentThroughput: Sendable {
         case .variable(_, let maximum): maximum
         case .unsynced(let reported): reported
         }
-        if let display, display.mode != timing.refreshMode || display.nominal != nominal { reset() }
+        if let display, display.mode != timing.refreshMode || !Self.same(display.nominal, nominal) { reset() }
         display = (timing.refreshMode, nominal)
+    }
+
+    /// Whether two nominal rates are the same display's: within half a
+    /// percent, since a clock without a reported rate (X Present) names its
+    /// fitted rate, which moves a little with every refit.
+    private static func same(_ a: FrameRate?, _ b: FrameRate?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return abs(a.hz / b.hz - 1) <= 0.005
     }
 }
