@@ -1,3 +1,4 @@
+import CSDL2
 import Cadence
 
 /// The frame loop's real-time backend: an SDL renderer, the monotonic clock,
@@ -9,8 +10,9 @@ import Cadence
 ///   refined from the measured period);
 /// - variable refresh in effect (per the detector's decision): `.variable`;
 /// - vsync off, or vsync "on" but presents return at once (Xvfb, the offscreen
-///   driver, some compositors): `.unsynced`, paced by the timer alone, with
-///   ``timingNote`` saying why.
+///   driver, some compositors; never SDL's Wayland driver, which holds each
+///   present until the compositor showed the one before: ``PresentBlockingCheck``):
+///   `.unsynced`, paced by the timer alone, with ``timingNote`` saying why.
 public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The renderer presenting the frames.
     public let renderer: Renderer
@@ -31,9 +33,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     private let waitUntil: (Nanoseconds) -> Void
     private var reportedRate: FrameRate?
     private var estimator: VsyncEstimator?
-    private var blockingTimes: [Nanoseconds] = []
-    private var presentsBlock = true
-    private var lastReturn: Nanoseconds?
+    private var blocking: PresentBlockingCheck
     private var modeChangedAt: Nanoseconds = 0
     /// The vsync mode before the loop went uncapped, given back after.
     private var vsyncBeforeUncapped: VSyncMode?
@@ -51,9 +51,6 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// than this to the reference time counts as passed.
     public static let jitterTolerance: Nanoseconds = 200_000
 
-    /// How many presents are watched before deciding whether vsync really blocks.
-    static let blockingSampleCount = 16
-
     /// A backend for `renderer`.
     ///
     /// - Parameters:
@@ -66,6 +63,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         self.waitUntil = wait
         presentClock = XPresentClock(window: renderer.window)
         presentationClock = presentClock == nil ? WaylandPresentationClock(window: renderer.window) : nil
+        blocking = PresentBlockingCheck(throttledByCompositor: Self.throttledByCompositor(renderer))
         displayModeChanged(refreshHz: refreshHz)
     }
 
@@ -75,8 +73,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
         estimator = reportedRate.map { VsyncEstimator(nominal: $0) }
         presentClock?.reset()
-        blockingTimes.removeAll()
-        presentsBlock = true
+        blocking = PresentBlockingCheck(throttledByCompositor: blocking.throttledByCompositor)
         modeChangedAt = clock.now
     }
 
@@ -102,15 +99,21 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             timingNote = .refreshRateUnknown
             return .unsynced(reported: nil)
         }
-        guard presentsBlock else {
+        guard blocking.presentsBlock else {
             timingNote = .presentsDoNotWaitForVblank
             return .unsynced(reported: estimator?.measuredRate ?? nominal)
         }
         timingNote = nil
-        if let grid = estimator?.grid { return .fixed(grid) }
-        // Until the estimate exists, a grid at the nominal rate through the
-        // last present (or the mode change): the same grid however often asked.
-        return .fixed(VsyncGrid(origin: lastReturn ?? modeChangedAt, rate: nominal))
+        return .fixed(estimator?.grid ?? nominalGrid(nominal))
+    }
+
+    /// Until the estimate exists (or where presents never wait for the
+    /// display, so none is made), a grid at the nominal rate through the mode
+    /// change: the same grid however often asked, so the link's cadence keeps
+    /// its slots. Through the last present instead, it would move with the
+    /// loop's own presents.
+    private func nominalGrid(_ nominal: FrameRate) -> VsyncGrid {
+        VsyncGrid(origin: modeChangedAt, rate: nominal)
     }
 
     /// Burns `duration` of real CPU time: scripted game work.
@@ -150,10 +153,17 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// measured, not estimated, and a present (under Xvfb, a copy of 3–8 ms)
     /// must end before the vblank it is meant for, so it goes early in the
     /// refresh before, a quarter refresh after the previous vblank for the
-    /// fitted clock's own jitter. Otherwise half a refresh.
+    /// fitted clock's own jitter. With the compositor's presentation feedback,
+    /// just after the vblank before (``PresentPlan/compositedVsyncLead(period:)``):
+    /// the compositor composites its frame up to a refresh before the vblank.
+    /// Otherwise half a refresh.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
-        guard clockSource == .xPresent, case .fixed(let grid) = timing else { return nil }
-        return grid.rate.period * 3 / 4
+        guard case .fixed(let grid) = timing else { return nil }
+        switch clockSource {
+        case .xPresent: return grid.rate.period * 3 / 4
+        case .waylandPresentation: return PresentPlan.compositedVsyncLead(period: grid.rate.period)
+        default: return nil
+        }
     }
 
     /// Turns vsync off while the loop is uncapped, so presents do not wait
@@ -186,23 +196,33 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         let ticket = presentationClock?.willPresent()
         renderer.present()
         let returned = clock.now
-        lastReturn = returned
         if let grid = platformGrid() {
             // The frame reaches the glass at the first vblank after its copy ended.
             return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned,
                                   glassSource: clockSource.isMeasured ? .vblank : .estimated, feedbackTicket: ticket)
         }
-        guard renderer.vsync != .off, variableRefresh == nil, var estimator else {
+        // A compositor that repaints on demand paces nothing: the frame is taken
+        // as shown when presented, as the timer paces it, until its report comes.
+        let repaintsOnDemand = clockSource == .waylandPresentation && presentationClock?.isVsynced == false
+        guard renderer.vsync != .off, variableRefresh == nil, !repaintsOnDemand, var estimator else {
             return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
         }
-        estimator.addPresent(at: returned)
+        estimator.addPresent(submittedAt: before, returnedAt: returned)
         self.estimator = estimator
-        noteBlocking(returned - before, period: estimator.nominal.period)
-        guard presentsBlock, let grid = estimator.grid else {
+        blocking.note(blocked: returned - before, period: estimator.nominal.period)
+        guard blocking.presentsBlock else {
             return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
         }
-        return PresentOutcome(shownAt: grid.time(at: grid.nearestIndex(to: returned)), tracedAt: returned,
-                              glassSource: .estimated, feedbackTicket: ticket)
+        // A present that waited returned on the vblank that showed a frame: its
+        // own, or where the compositor throttles presents (SDL on Wayland waits
+        // for the previous frame's callback, then commits) the one before, so
+        // its own is shown on the next. One that did not wait is shown at the
+        // first vblank after it.
+        let grid = estimator.grid ?? nominalGrid(estimator.nominal)
+        let shownIndex = !estimator.waitedForDisplay(blocked: returned - before) ? grid.index(atOrAfter: returned)
+            : grid.nearestIndex(to: returned) + (blocking.throttledByCompositor ? 1 : 0)
+        let shown = grid.time(at: shownIndex)
+        return PresentOutcome(shownAt: shown, tracedAt: returned, glassSource: .estimated, feedbackTicket: ticket)
     }
 
     /// The compositor's reports of when frames reached the glass (native
@@ -238,14 +258,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         return grid
     }
 
-    /// Decides from the first presents whether vsync really blocks: a present
-    /// that waits for the vblank takes a good part of a refresh on average.
-    private func noteBlocking(_ blocked: Nanoseconds, period: Nanoseconds) {
-        guard blockingTimes.count < Self.blockingSampleCount else { return }
-        blockingTimes.append(blocked)
-        if blockingTimes.count == Self.blockingSampleCount {
-            let sorted = blockingTimes.sorted()
-            presentsBlock = sorted[sorted.count / 2] > period / 8
-        }
+    /// Whether SDL holds each present until the compositor showed the one
+    /// before: its Wayland driver does with vsync on a GL renderer (it waits for
+    /// the previous frame's callback); the software renderer's window surface does not.
+    private static func throttledByCompositor(_ renderer: Renderer) -> Bool {
+        !renderer.isSoftware && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "wayland"
     }
 }

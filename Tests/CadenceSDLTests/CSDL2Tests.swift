@@ -110,7 +110,7 @@ struct SDLSuites {
             #expect(renderer.notes.contains { $0.contains("vsync adaptive unavailable") && $0.hasSuffix("using on") })
             let backend = SDLBackend(renderer: renderer, clock: MonotonicClock(), refreshHz: 60) { _ in }
             // SDL simulates vsync for the software renderer: presents wait, so the presenter uses vsync mode.
-            for _ in 0..<SDLBackend.blockingSampleCount { _ = backend.present() }
+            for _ in 0..<PresentBlockingCheck.sampleCount { _ = backend.present() }
             #expect(PresentMode(for: backend.currentTiming()) == .vsync)
             #expect(backend.timingNote == nil)
             // Vsync off: nothing to wait for, so frames are presented on the timer.

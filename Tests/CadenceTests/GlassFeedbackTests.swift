@@ -10,9 +10,11 @@ struct GlassFeedbackTests {
     /// A 60 Hz display (exact 60/1 Hz), a cap of `fps`, `work` per frame,
     /// reports `delay` after each flip; every record, every flip, and the
     /// number of frames run when each record was handed on.
-    func run(fps: Double, frames: Int, delay: Nanoseconds, work: @escaping (Int) -> Nanoseconds = { _ in 2 * ms })
+    func run(fps: Double, frames: Int, delay: Nanoseconds, compositeLead: Nanoseconds = 0,
+             work: @escaping (Int) -> Nanoseconds = { _ in 2 * ms })
         -> (records: [FrameRecord], flips: [Nanoseconds], handedAfter: [Int], statistics: FrameStatistics) {
         let display = SimulatedDisplay(panel: .fixed(FrameRate(numerator: 60)))
+        display.compositeLead = compositeLead
         var flips: [Nanoseconds] = []
         display.onFlip = { flips.append($0.at) }
         let backend = SimulatedBackend(display: display, feedbackDelay: delay)
@@ -44,6 +46,26 @@ struct GlassFeedbackTests {
         let achieved = Double(reported.count - 1) * 1e9 / Double(reported.last!.glassTime - reported.first!.glassTime)
         #expect(abs(achieved - 30) < 1e-6)
         #expect(summary.line.contains("glass times measured (the platform's per-frame feedback) \(reported.count)"))
+    }
+
+    @Test("Behind a compositor that composites 7/8 of a refresh before each vblank (Mutter's default), every frame is on the glass at its target", arguments: [30.0, 60.0])
+    func compositorDeadline(fps: Double) {
+        // Mutter's frame clock, before it has measured its rendering, composites
+        // the frame for a vblank 7/8 of a refresh (14.583 ms at 60 Hz) before
+        // it: a frame committed later waits for the next vblank.
+        let period = FrameRate(numerator: 60).period
+        let (records, flips, _, statistics) = run(fps: fps, frames: 120, delay: 20 * ms,
+                                                  compositeLead: period * 7 / 8, work: { _ in 1 * ms })
+        // From the rules: each frame is shown at its target vblank, never before
+        // and never a vblank after; the flips are 60/fps refreshes apart.
+        let judged = records.dropFirst().filter { $0.glassSource == .feedback }
+        #expect(judged.count >= 100)
+        for record in judged {
+            #expect(flips[record.frame] == record.targetTimestamp, "frame \(record.frame) on the glass \(flips[record.frame] - record.targetTimestamp) ns after its target")
+        }
+        // Exact vblanks of 60/1 Hz: the nanosecond grid rounds each one, so an interval is within 1 ns of 1/fps.
+        for i in 2..<flips.count { #expect(abs(Double(flips[i] - flips[i - 1]) - 1e9 / fps) <= 1) }
+        #expect(statistics.lateCount == 0)
     }
 
     @Test("A frame whose work overruns is late by its flip less its target, measured from the report")

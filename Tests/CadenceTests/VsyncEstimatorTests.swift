@@ -86,4 +86,26 @@ struct VsyncEstimatorTests {
         for k in 0..<64 { compositor.addPresent(at: 1_000_000 + Nanoseconds(k) * 16_000_000) }
         #expect(compositor.grid?.rate == FrameRate(numerator: 125, denominator: 2))
     }
+
+    @Test("Presents that returned within a quarter refresh of their call are not fitted; ones that waited are")
+    func presentsThatDidNotWaitAreLeftOut() {
+        // 60 Hz vblanks at 1 ms + k/60 s. A loop capped at 45 FPS presents 22.2 ms
+        // apart; each present returns 0.3 ms after its call (it waited for nothing).
+        let truth = VsyncGrid(origin: 1_000_000, rate: hz(60))
+        var estimator = VsyncEstimator(nominal: hz(60))
+        for n in 0..<200 {
+            let called = Nanoseconds(n) * 1_000_000_000 / 45 + 7_000_000
+            estimator.addPresent(submittedAt: called, returnedAt: called + 300_000)
+        }
+        #expect(estimator.grid == nil, "fitted to returns that waited for no vblank: \(String(describing: estimator.grid))")
+        // Presents called 10 ms before a vblank that return 0.5 ms after it (10.5 ms,
+        // over the quarter refresh of 4.17 ms) waited for it: the grid is the vblanks'.
+        for k: Int64 in 1...40 {
+            let vblank = truth.time(at: k)
+            estimator.addPresent(submittedAt: vblank - 10_000_000, returnedAt: vblank + 500_000)
+        }
+        let grid = try! #require(estimator.grid)
+        let probe = truth.time(at: 41)
+        #expect(abs(grid.time(at: grid.nearestIndex(to: probe)) - probe) <= 500_000)
+    }
 }

@@ -18,6 +18,8 @@ struct CompositorTrace {
         let refreshMode: String
         /// When the frame reached the glass, as the sample's clock says (its `glass_source`).
         let glass: Double
+        /// Where `glass` came from (`feedback`: the compositor's report); nil in traces without it.
+        let glassSource: String?
 
         /// How long after its target the frame reached the glass, in seconds; 0 when on time.
         var lateness: Double { max(0, glass - target) }
@@ -32,13 +34,14 @@ struct CompositorTrace {
         let names = ["frame", "target_timestamp", "present_time", "delta", "fps_cap", "effective_hz", "refresh_mode",
                      "glass_time"]
         let column = try names.map { name in try #require(header.firstIndex(of: name), "no \(name) column in \(header)") }
+        let sourceColumn = header.firstIndex(of: "glass_source")
         rows = try lines.dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             try #require(f.count == header.count, "malformed trace row: \(line)")
             return Row(frame: try #require(Int(f[column[0]])), target: try #require(Double(f[column[1]])),
                        present: try #require(Double(f[column[2]])), delta: try #require(Double(f[column[3]])),
                        fpsCap: f[column[4]], effectiveHz: try #require(Double(f[column[5]])), refreshMode: f[column[6]],
-                       glass: try #require(Double(f[column[7]])))
+                       glass: try #require(Double(f[column[7]])), glassSource: sourceColumn.map { f[$0] })
         }
     }
 

@@ -38,6 +38,26 @@ public struct VsyncEstimator: Sendable {
         grid = fit()
     }
 
+    /// Whether a present that blocked for `blocked` waited for the display: a
+    /// quarter refresh or more. One that returned sooner did not wait for any
+    /// vblank (on Wayland, SDL waits only for the previous frame's callback,
+    /// which at a capped rate came long before), so its return is when the
+    /// loop chose to present plus a copy. A present that waits for the vblank
+    /// is made half a refresh before it (see ``PresentPlan``): a quarter lies
+    /// between the two.
+    public func waitedForDisplay(blocked: Nanoseconds) -> Bool {
+        blocked >= (grid?.rate ?? nominal).period / 4
+    }
+
+    /// Adds a present called at `submitted` that returned at `returned`, if it
+    /// waited for the display (``waitedForDisplay(blocked:)``): fitted, the
+    /// return of one that did not would pull the grid along with the loop's
+    /// own schedule.
+    public mutating func addPresent(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) {
+        guard waitedForDisplay(blocked: returned - submitted) else { return }
+        addPresent(at: returned)
+    }
+
     /// Forgets everything (a mode change invalidates the old grid).
     public mutating func reset() {
         samples = RingBuffer(capacity: window)

@@ -45,6 +45,7 @@ public struct PresentPlan: Equatable, Sendable {
     ///   variable refresh, a frame is shown when it is presented.
     /// An unpaced frame (``DisplayLinkFrame/isPaced`` false: uncapped, no
     /// vsync) is presented as soon as its work ends.
+    /// Behind a compositor the backend gives ``compositedVsyncLead(period:)``.
     public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds,
                 flips: FlipHistory, tolerance: Nanoseconds = 0, vsyncLead: Nanoseconds? = nil) {
         self.timing = timing
@@ -74,5 +75,22 @@ public struct PresentPlan: Equatable, Sendable {
         case .variable, .unsynced:
             submitAt = onGlassAt
         }
+    }
+
+    /// The vsync lead behind a compositor that reports when frames reached
+    /// the glass (Wayland's `wp_presentation`): a frame for vblank N is
+    /// presented right after vblank N-1, a sixteenth of a refresh after it.
+    ///
+    /// A compositor shows on vblank N only what was committed before it
+    /// composited that frame, which it does up to a whole refresh before the
+    /// vblank (Mutter's frame clock dispatches at the vblank less its maximum
+    /// render time: 7/8 of a refresh until it has measured its rendering, at
+    /// most a whole one). Half a refresh before the vblank is then after that
+    /// moment and the frame is shown a vblank late, every time. Just after
+    /// vblank N-1 is after the compositor composited N-1 (never a vblank
+    /// early) and before it composites N; the sixteenth leaves room for the
+    /// measured grid's own error.
+    public static func compositedVsyncLead(period: Nanoseconds) -> Nanoseconds {
+        period - period / 16
     }
 }

@@ -68,6 +68,14 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
         return PresentOutcome(shownAt: shown, tracedAt: submitted, glassSource: .inferred, feedbackTicket: nextTicket)
     }
 
+    /// With per-frame reports the backend stands for a compositor's client: a
+    /// frame for a vblank is presented just after the vblank before (see
+    /// ``PresentPlan/compositedVsyncLead(period:)``); otherwise half a refresh.
+    public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
+        guard feedbackDelay != nil, case .fixed(let grid) = timing else { return nil }
+        return PresentPlan.compositedVsyncLead(period: grid.rate.period)
+    }
+
     /// The reports due by now: those of frames on the glass at least ``feedbackDelay`` ago.
     public func glassFeedback() -> [GlassFeedback] {
         guard let feedbackDelay else { return [] }

@@ -45,6 +45,13 @@ public final class SimulatedDisplay {
     public var isFullscreen: Bool
     /// Whether variable refresh may be used (the detector's `--vrr off` says no).
     public var allowsVariableRefresh: Bool
+    /// How long before each vblank a compositor in front of the panel
+    /// composites the frame it shows there (0: none, a present in the refresh
+    /// before a vblank is shown on it). Mutter dispatches its frame clock up to
+    /// a whole refresh before the vblank (by default 7/8 of one while it has
+    /// no render-time measurements): a fixed-refresh frame presented after
+    /// that is shown a vblank later.
+    public var compositeLead: Nanoseconds = 0
 
     /// The panel now (after any scheduled changes that have happened).
     public private(set) var panel: Panel
@@ -111,7 +118,7 @@ public final class SimulatedDisplay {
             shown = hold?.shownAt(presentedAt: time) ?? time
             for repeated in hold?.repeats(before: shown) ?? [] { onFlip?(Flip(at: repeated, isRepeat: true)) }
         } else {
-            var k = grid.index(atOrAfter: time)
+            var k = grid.index(atOrAfter: time + compositeLead)
             if let last = lastFlip, grid.time(at: k) <= last { k = grid.index(after: last) }
             shown = grid.time(at: k)
         }
