@@ -32,10 +32,13 @@ struct CompositorBench {
         case sdlDelay = "SDL_Delay capped"
     }
 
-    /// One frame as measured: when its work started and when present returned.
+    /// One frame as measured: when its work started, when present returned,
+    /// and when it reached the glass by the loop's own clock (nil for the
+    /// loops that have none).
     struct Sample {
         let start: Nanoseconds
         let returned: Nanoseconds
+        var glass: Nanoseconds? = nil
     }
 
     /// The start of each round left unmeasured while the vblank estimates settle.
@@ -85,7 +88,8 @@ struct CompositorBench {
             \(String(format: "%.2f", 1e9 / Double(period))) Hz)
             rate = frames a second by present returns, median over rounds; closest = shortest interval between returns
             interval error = |present-return interval − nearest whole number of periods|; skipped = intervals over 1.5 periods
-            latency = frame start → present return, and → the estimated vblank nearest that return (glass)
+            latency = frame start → present return, and → glass: for the Cadence loops their own glass time (on \
+            the display clock above), for the others the vblank nearest the return of a grid fitted to their returns
 
               loop              frames     rate   closest  skipped   error p50   error p99   → return p50   → return p99   → glass p50   → glass p99
             """)
@@ -110,12 +114,16 @@ struct CompositorBench {
                 errors.append(abs(interval - periods * period))
                 if interval * 2 > step * period * 3 { skipped += 1 }
             }
-            // The glass time by one estimator fed the round's returns, the same for both loops.
+            // The glass time by the loop's own clock where it has one (the
+            // platform's where the platform gives one); for the plain loops,
+            // by an estimator fed the round's returns.
             var estimator = VsyncEstimator(nominal: FrameRate(hz: 1e9 / Double(period)))
             for sample in samples {
                 estimator.addPresent(at: sample.returned)
                 toReturn.append(sample.returned - sample.start)
-                if let grid = estimator.grid {
+                if let glass = sample.glass {
+                    toGlass.append(glass - sample.start)
+                } else if let grid = estimator.grid {
                     toGlass.append(grid.time(at: grid.nearestIndex(to: sample.returned)) - sample.start)
                 }
             }
@@ -228,7 +236,8 @@ private final class LoopClient: FrameLoopClient {
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
-        samples.append(.init(start: record.callbackStart, returned: record.presentTime))
+        samples.append(.init(start: record.callbackStart, returned: record.presentTime,
+                             glass: record.glassSource == .inferred ? nil : record.glassTime))
     }
 
     func idle(_ loop: FrameLoop) -> Bool { false }
