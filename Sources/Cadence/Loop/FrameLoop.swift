@@ -29,7 +29,6 @@ public final class FrameLoop {
             if link.isUncapped != (oldValue == .uncapped) { backend.uncappedChanged(to: link.isUncapped) }
             // Asked for another rate, the loop tries it before learning again what presents reach.
             presentThroughput.reset()
-            link.sustainableRate = nil
         }
     }
     /// Whether the rate follows the game's work (the trace then records the
@@ -127,7 +126,6 @@ public final class FrameLoop {
         while handed < awaitingGlass.count,
               all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
             presentThroughput.observe(awaitingGlass[handed].record)
-            link.sustainableRate = presentThroughput.sustainableRate
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1
         }
@@ -139,6 +137,7 @@ public final class FrameLoop {
     private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
         let clock = backend.clock
         let timing = backend.currentTiming()
+        // What the present path sustains, as learned up to now, for this frame's plan.
         presentThroughput.follow(timing)
         link.sustainableRate = presentThroughput.sustainableRate
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
