@@ -111,6 +111,17 @@ enum PresentStatistics {
         return span / repaints
     }
 
+    /// How late each of `rows` reached the glass, in seconds, of those on
+    /// the glass more than half a millisecond after their targets.
+    static func lateness(_ rows: [CompositorTrace.Row]) -> [Double] {
+        rows.map(\.lateness).filter { $0 > 0.000_5 }
+    }
+
+    /// Apple's hitch ratio: milliseconds late per second, of `lateness` over a run `span` seconds long.
+    static func hitchRatio(_ lateness: [Double], over span: Double) -> Double {
+        lateness.reduce(0, +) * 1000 / span
+    }
+
     /// The fraction of `values` within `range`.
     static func fraction(_ values: [Double], in range: ClosedRange<Double>) -> Double {
         values.isEmpty ? 0 : Double(values.filter { range.contains($0) }.count) / Double(values.count)

@@ -98,8 +98,8 @@ struct DesktopCompositorTests {
         if route.kind == .xvfb {
             // X Present's clock is measured: frames are late only where it says so, and
             // paced to what the presents reach, hardly any are.
-            let late = free.filter { $0.lateness > 0.0005 }
-            let hitchRatio = late.map(\.lateness).reduce(0, +) * 1000 / (free.last!.present - free.first!.present)
+            let late = PresentStatistics.lateness(free)
+            let hitchRatio = PresentStatistics.hitchRatio(late, over: free.last!.present - free.first!.present)
             print("\(route.testDescription): --fps 0 late \(late.count) of \(free.count), hitch ratio \(hitchRatio) ms/s")
             #expect(abs(freeRate / route.uncappedHz - 1) < 0.02, "--fps 0 at \(freeRate) FPS, not \(route.uncappedHz)")
             #expect(late.count <= free.count / 20, "\(late.count) of \(free.count) frames late")
@@ -141,8 +141,8 @@ struct DesktopCompositorTests {
             let onStride = PresentStatistics.fraction(intervals, in: (stride - 0.3 * refresh)...(stride + 0.3 * refresh))
             let glassRows = rows.filter { $0.glassSource != "inferred" }
             let early = glassRows.filter { $0.glass < $0.target - 0.000_1 }
-            let lateness = glassRows.map(\.lateness).filter { $0 > 0.000_5 }
-            let hitchRatio = lateness.reduce(0, +) * 1000 / (times.last! - times.first!)
+            let lateness = PresentStatistics.lateness(glassRows)
+            let hitchRatio = PresentStatistics.hitchRatio(lateness, over: times.last! - times.first!)
             print("\(route.testDescription) --fps \(fps), on \(onGlass ? "the compositor's feedback" : "present returns"): "
                   + "\(rate) FPS, \(Int(onStride * 100))% of intervals at \(stride * 1000) ms, \(lateness.count) late, "
                   + "\(early.count) early, hitch ratio \(hitchRatio) ms/s; \(result.summary)")
