@@ -8,7 +8,7 @@ struct CadenceBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence-bench",
         abstract: "Pacing benchmarks. With no subcommand, runs them all.",
-        subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self, Compositor.self],
+        subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self, Compositor.self, RepaintSweepCommand.self],
         defaultSubcommand: All.self
     )
 
@@ -102,6 +102,41 @@ struct CadenceBench: ParsableCommand {
                 try CompositorBench(rounds: seconds, cap: cap, roundsLog: roundsLog).run()
             } catch let error as BenchError {
                 FileHandle.standardError.write(Data("cadence-bench compositor: \(error)\n".utf8))
+                throw ExitCode(66)
+            }
+        }
+    }
+
+    /// Which frame intervals a compositor shows at all, natively on Wayland.
+    struct RepaintSweepCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "repaint-sweep",
+            abstract: "Commits each frame a fixed delay after the compositor showed the one before, for each delay, "
+                + "and prints the intervals it then shows (native Wayland with wp_presentation: WAYLAND_DISPLAY).")
+        @Option(help: "Delays in ms after the previous frame's glass time, comma-separated, e.g. 5,10,20,30.")
+        var delays = "1,5,9,13,15,17,20,23,24,26,28,30,32,34,36,38,40"
+        @Option(help: "Frames measured per delay, e.g. 60.") var frames = 60
+
+        /// The delays in nanoseconds, or nil when one is not a number from 0 to 1000 ms.
+        private var parsedDelays: [Nanoseconds]? {
+            let parsed = delays.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard !parsed.isEmpty, parsed.allSatisfy({ $0.map { $0.isFinite && (0...1000).contains($0) } ?? false })
+            else { return nil }
+            return parsed.map { TimeUnit.nanoseconds(milliseconds: $0!) }
+        }
+
+        func validate() throws {
+            guard parsedDelays != nil else {
+                throw ValidationError("--delays: expected milliseconds from 0 to 1000 separated by commas, e.g. 5,10,20")
+            }
+            guard (2...10_000).contains(frames) else { throw ValidationError("--frames: expected 2 to 10000, e.g. 60") }
+        }
+
+        func run() throws {
+            do {
+                try RepaintSweep(delays: parsedDelays!, frames: frames).run()
+            } catch let error as BenchError {
+                FileHandle.standardError.write(Data("cadence-bench repaint-sweep: \(error)\n".utf8))
                 throw ExitCode(66)
             }
         }
