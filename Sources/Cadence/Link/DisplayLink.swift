@@ -95,8 +95,10 @@ public final class DisplayLink {
         let effective = effectiveRate(on: timing)
         // Targets lie strictly after this: now, and never before the last
         // frame's flip nor, on a VRR panel, inside its shortest interval after it.
-        let reference = max(now, lastFlip.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
+        var reference = max(now, lastFlip.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
         if cadence?.effective != effective || cadence?.timing != timing {
+            // Nor on the previous frame's own vblank, where the grid was only re-estimated.
+            if let taken = previousVblank(onRemeasured: timing) { reference = max(reference, taken) }
             cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip ?? previousTarget,
                                    reference: reference), effective, timing)
         }
@@ -164,6 +166,22 @@ public final class DisplayLink {
         guard let sustainable = sustainableRate, wanted.rate > sustainable else { return wanted }
         return FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: sustainable.hz, preferred: sustainable.hz),
                                               on: timing)
+    }
+
+    /// The previous frame's vblank on `timing`'s grid, where that grid is the
+    /// previous frame's measured grid re-estimated (both measured, at the same
+    /// rate within half a percent) and the previous frame was paced on it; nil
+    /// otherwise. A clock refitted (X Present's, or a fit to present returns
+    /// or to a compositor's reports) moves the same vblanks by a fraction of
+    /// a refresh: the previous frame is on the moved instant nearest its
+    /// target, and when that instant moved later than the frame was taken to
+    /// be shown, a frame planned for it would follow the last by less than a
+    /// refresh. A new display mode starts a grid from its nominal rate, not
+    /// measured, and its first vblank is free.
+    private func previousVblank(onRemeasured timing: DisplayTiming) -> Nanoseconds? {
+        guard case .fixed(let old) = cadence?.timing, case .fixed(let new) = timing, old.isMeasured, new.isMeasured,
+              abs(new.rate.hz / old.rate.hz - 1) <= 0.005, let previousTarget else { return nil }
+        return new.time(at: new.nearestIndex(to: previousTarget))
     }
 
     /// The first slot of the cadence after `reference`, where the display can
