@@ -119,7 +119,8 @@ struct DesktopCompositorTests {
     /// the previous frame's), and late frames on the estimated glass times.
     /// `--fps 30` and `--fps 45` at half the 60 Hz output, never above the cap,
     /// 90% of intervals within 0.3 refresh of two; `--fps 0` at 60, hitch ratio
-    /// at most 5 ms/s; never a frame on the glass before its target.
+    /// at most 5 ms/s (medians of three runs); never a frame on the glass
+    /// before its target.
     @Test("Native Wayland: caps of 30 and 45 at 30 on a 60 Hz output, --fps 0 at 60, none late or early",
           arguments: nativeRoutes)
     func nativePathsOnTheCompositorsClock(route: Route) throws {
@@ -129,31 +130,41 @@ struct DesktopCompositorTests {
         let refresh = 1 / route.clockHz
         let shortfall = route.knownShortfall
         for fps in [30, 45, 0] {
-            let result = try run(on: desktop, route, fps: fps, seconds: 6)
-            let rows = result.trace.rows(from: Self.settling)
-            // The last frames of a run may end before their feedback arrives.
-            let fed = rows.filter { $0.glassSource == "feedback" }
-            let onGlass = fed.count * 10 >= rows.count * 9
-            let times = onGlass ? fed.map(\.glass) : rows.map(\.present)
-            let intervals = zip(times, times.dropFirst()).map { $1 - $0 }
-            let rate = Double(times.count - 1) / (times.last! - times.first!)
+            // Uncapped, one frame the shared machine delays by a refresh costs 3 ms/s of
+            // hitch ratio: judged on the median of three runs, as the bench reports.
+            var rates: [Double] = [], onStrides: [Double] = [], hitchRatios: [Double] = []
             let stride = fps == 0 ? refresh : 2 * refresh
-            let onStride = PresentStatistics.fraction(intervals, in: (stride - 0.3 * refresh)...(stride + 0.3 * refresh))
-            let glassRows = rows.filter { $0.glassSource != "inferred" }
-            let early = glassRows.filter { $0.glass < $0.target - 0.000_1 }
-            let lateness = PresentStatistics.lateness(glassRows)
-            let hitchRatio = PresentStatistics.hitchRatio(lateness, over: times.last! - times.first!)
-            print("\(route.testDescription) --fps \(fps), on \(onGlass ? "the compositor's feedback" : "present returns"): "
-                  + "\(rate) FPS, \(Int(onStride * 100))% of intervals at \(stride * 1000) ms, \(lateness.count) late, "
-                  + "\(early.count) early, hitch ratio \(hitchRatio) ms/s; \(result.summary)")
-            #expect(result.status == 0, "exit \(result.status): \(result.stderr.prefix(300))")
-            #expect(early.isEmpty, "--fps \(fps): \(early.count) frames on the glass before their targets")
-            if fps > 0 { #expect(rate <= Double(fps) * 1.005, "--fps \(fps) at \(rate) FPS") }
+            for _ in 0..<(fps == 0 ? 3 : 1) {
+                let result = try run(on: desktop, route, fps: fps, seconds: 6)
+                let rows = result.trace.rows(from: Self.settling)
+                // The last frames of a run may end before their feedback arrives.
+                let fed = rows.filter { $0.glassSource == "feedback" }
+                let onGlass = fed.count * 10 >= rows.count * 9
+                let times = onGlass ? fed.map(\.glass) : rows.map(\.present)
+                let intervals = zip(times, times.dropFirst()).map { $1 - $0 }
+                let rate = Double(times.count - 1) / (times.last! - times.first!)
+                let onStride = PresentStatistics.fraction(intervals, in: (stride - 0.3 * refresh)...(stride + 0.3 * refresh))
+                let glassRows = rows.filter { $0.glassSource != "inferred" }
+                let early = glassRows.filter { $0.glass < $0.target - 0.000_1 }
+                let lateness = PresentStatistics.lateness(glassRows)
+                let hitchRatio = PresentStatistics.hitchRatio(lateness, over: times.last! - times.first!)
+                print("\(route.testDescription) --fps \(fps), on \(onGlass ? "the compositor's feedback" : "present returns"): "
+                      + "\(rate) FPS, \(Int(onStride * 100))% of intervals at \(stride * 1000) ms, \(lateness.count) late, "
+                      + "\(early.count) early, hitch ratio \(hitchRatio) ms/s; \(result.summary)")
+                #expect(result.status == 0, "exit \(result.status): \(result.stderr.prefix(300))")
+                #expect(early.isEmpty, "--fps \(fps): \(early.count) frames on the glass before their targets")
+                if fps > 0 { #expect(rate <= Double(fps) * 1.005, "--fps \(fps) at \(rate) FPS") }
+                rates.append(rate)
+                onStrides.append(onStride)
+                hitchRatios.append(hitchRatio)
+            }
+            let rate = PresentStatistics.median(rates), onStride = PresentStatistics.median(onStrides)
+            let hitchRatio = PresentStatistics.median(hitchRatios)
             let expected = fps == 0 ? route.clockHz : route.clockHz / 2
             withKnownIssue(Comment(rawValue: shortfall ?? ""), isIntermittent: true) {
                 #expect(abs(rate / expected - 1) <= 0.02, "--fps \(fps) at \(rate) FPS; expected \(expected)")
                 #expect(onStride >= 0.9, "--fps \(fps): \(Int(onStride * 100))% of intervals within 0.3 refresh of \(stride * 1000) ms")
-                if fps == 0 { #expect(hitchRatio <= 5, "--fps 0: hitch ratio \(hitchRatio) ms/s") }
+                if fps == 0 { #expect(hitchRatio <= 5, "--fps 0: hitch ratio \(hitchRatio) ms/s (median of \(hitchRatios))") }
             } when: { shortfall != nil }
         }
         #expect(desktop.isRunning, "\(route.kind) ended under the sample")
