@@ -9,8 +9,8 @@ import Foundation
 /// what that delay gets. Swept over delays, the table says where a frame
 /// committed at a given moment lands, which no pacing can change.
 ///
-/// A compositor on a vblank shows every delay up to about a refresh at one
-/// refresh, and the next band at two. Mutter 43's headless virtual monitor,
+/// A compositor on a real vblank would show every delay up to about a refresh
+/// at one refresh, and the next band at two. Mutter 43's headless virtual monitor,
 /// which repaints on demand, has a band of intervals it never shows (a frame
 /// committed 24 to 35 ms after the last is shown 36.4 ms after it): no cap of
 /// 30 runs evenly there.
