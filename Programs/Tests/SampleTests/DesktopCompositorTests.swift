@@ -59,9 +59,11 @@ struct DesktopCompositorTests {
     /// How many successive intervals between present returns the cap is
     /// judged over, and how much shorter than that many of its intervals they
     /// may be: the cap spaces when presents are made, and the compositor
-    /// delays a return by up to a few milliseconds (on Wayland SDL's present
-    /// waits for the previous frame's callback), at either end of the run.
-    static let spacingSpan = 15, spacingTolerance = 0.008
+    /// delays a return by up to a refresh (on Wayland SDL's present waits for
+    /// the previous frame's callback, which Mutter's headless monitor sends up
+    /// to a refresh late: 15 intervals once came 8.6 ms short), at either end
+    /// of the span. Over a second a rate 2% above the cap is still 20 ms short.
+    static let spacingSpan = 30, spacingTolerance = 0.017
 
     @Test("--fps 30 holds the cap at the clock's even division, --fps 0 runs near the clock's rate", arguments: routes)
     func capHoldsAndUncappedKeepsUp(route: Route) throws {
@@ -80,7 +82,7 @@ struct DesktopCompositorTests {
         #expect(rate <= 30 * 1.005, "--fps 30 at \(rate) FPS")
         #expect(rate > expected * 0.9, "--fps 30 at \(rate) FPS; expected \(expected)")
         // A return the compositor delayed makes one interval short and the next
-        // long; over half a second the cap's spacing shows, a rate above it too.
+        // long; over a second the cap's spacing shows, a rate above it too.
         let intervals = PresentStatistics.intervals(rows), span = Self.spacingSpan
         let shortest = Double(span) * interval - Self.spacingTolerance
         let tooClose = (0..<max(0, intervals.count - span + 1)).map { intervals[$0..<$0 + span].reduce(0, +) }
