@@ -169,8 +169,8 @@ public final class DisplayLink {
     }
 
     /// The previous frame's vblank on `timing`'s grid, where that grid is the
-    /// previous frame's measured grid re-estimated (both measured, at the same
-    /// rate within half a percent) and the previous frame was paced on it; nil
+    /// previous frame's measured grid re-estimated (both measured, the rate a
+    /// refit of the old: ``FrameRate/isRefit(of:)``) and the previous frame was paced on it; nil
     /// otherwise. A clock refitted (X Present's, or a fit to present returns
     /// or to a compositor's reports) moves the same vblanks by a fraction of
     /// a refresh: the previous frame is on the moved instant nearest its
@@ -180,7 +180,7 @@ public final class DisplayLink {
     /// measured, and its first vblank is free.
     private func previousVblank(onRemeasured timing: DisplayTiming) -> Nanoseconds? {
         guard case .fixed(let old) = cadence?.timing, case .fixed(let new) = timing, old.isMeasured, new.isMeasured,
-              abs(new.rate.hz / old.rate.hz - 1) <= 0.005, let previousTarget else { return nil }
+              new.rate.isRefit(of: old.rate), let previousTarget else { return nil }
         return new.time(at: new.nearestIndex(to: previousTarget))
     }
 

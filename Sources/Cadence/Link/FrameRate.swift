@@ -123,6 +123,13 @@ public struct FrameRate: Hashable, Comparable, Sendable, CustomStringConvertible
         FrameRate(numerator: numerator * n, denominator: denominator)
     }
 
+    /// Whether `other` is this display's rate measured again: within half a
+    /// percent, since a clock without a reported rate (X Present) names its
+    /// fitted rate, which moves a little with every refit.
+    func isRefit(of other: FrameRate) -> Bool {
+        abs(hz / other.hz - 1) <= 0.005
+    }
+
     /// `self / other` rounded up: the fewest repeats of each frame at `other`
     /// that refresh a panel at least `self` times a second, or the smallest
     /// divisor n with `self / n` no faster than `other`.

@@ -86,11 +86,9 @@ public struct PresentThroughput: Sendable {
         display = (timing.refreshMode, nominal)
     }
 
-    /// Whether two nominal rates are the same display's: within half a
-    /// percent, since a clock without a reported rate (X Present) names its
-    /// fitted rate, which moves a little with every refit.
+    /// Whether two nominal rates are the same display's (``FrameRate/isRefit(of:)``).
     private static func same(_ a: FrameRate?, _ b: FrameRate?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
-        return abs(a.hz / b.hz - 1) <= 0.005
+        return a.isRefit(of: b)
     }
 }
