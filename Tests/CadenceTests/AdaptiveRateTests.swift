@@ -47,7 +47,6 @@ private func schedule(_ steps: [(seconds: Double, milliseconds: Double)]) -> (Na
     }
 }
 
-private let s: Nanoseconds = 1_000_000_000
 private func fullscreenVRR() -> SimulatedDisplay {
     SimulatedDisplay(panel: .variable(minimum: hz(48), maximum: hz(144)), fullscreen: true)
 }

@@ -29,7 +29,7 @@ struct FrameRateLimitTests {
         #expect(FrameRateLimit.cap(72).frameRateRange == FrameRateRange(minimum: 0, maximum: 72, preferred: 72))
         let range = FrameRateRange(minimum: 48, maximum: 90, preferred: 60)
         #expect(FrameRateLimit.range(range).frameRateRange == range)
-        #expect(FrameRateLimit.adaptive.frameRateRange == nil)
+        #expect(FrameRateLimit.adaptive.frameRateRange == .displayRate, "the work lowers it by the link's ceiling")
         #expect(FrameRateLimit.uncapped.frameRateRange == .displayRate, "where vsync stays on, the display's rate")
     }
 
@@ -61,7 +61,10 @@ struct FrameRateLimitTests {
         // Work of 40 ms fits 60/3 = 20 FPS (50 ms) with margin, not 30 (33 ms).
         let gaps = zip(game.targets, game.targets.dropFirst()).map { ($1 - $0 + ms / 2) / ms }
         #expect(gaps.suffix(40).allSatisfy { $0 == 50 })
-        #expect(loop.link.preferredFramesPerSecond == 20)
+        // The game's request (the display's rate) reads back unchanged; the work holds the rate.
+        #expect(loop.link.preferredFrameRateRange == .displayRate)
+        #expect(loop.link.rateCeiling?.rate == FrameRate(numerator: 20))
+        #expect(loop.link.rateCeiling?.reason == .work(cost: 40 * ms))
     }
 
     @Test("The default idle waits a quarter second per turn while paused, then frames resume")

@@ -1,51 +1,6 @@
 import Testing
 @testable import Cadence
 
-/// Xvfb's path as the real-time backend meets it, in virtual time: X Present's
-/// fake clock ticks at `refresh` (a measured grid), while the software swap
-/// returns no sooner than `swap` after the previous present returned (Mesa's
-/// swap waits about 16 ms whatever the clock), give or take a seeded jitter of
-/// up to half a millisecond. The frame reaches the glass at the first vblank
-/// after its present returned, one new frame a vblank, and the backend says
-/// so as a measured (`vblank`) glass time. Presents go three quarters of a
-/// refresh before their vblank, as on the X Present clock.
-final class SoftwareSwapBackend: FrameBackend, ScriptedWork {
-    let virtualClock = VirtualClock(start: 1_000_000_000)
-    let grid: VsyncGrid
-    let swap: Nanoseconds
-    private var random: SeededGenerator
-    private var lastReturn: Nanoseconds?
-    private var lastShown: Nanoseconds?
-    /// Every new frame: when it was submitted, when its present returned, when it was shown.
-    private(set) var frames: [(submitted: Nanoseconds, returned: Nanoseconds, shown: Nanoseconds)] = []
-
-    init(refresh: FrameRate, swap: Nanoseconds, seed: UInt64) {
-        grid = VsyncGrid(origin: 5_000_000, rate: refresh, nominal: refresh, measured: true)
-        self.swap = swap
-        random = SeededGenerator(seed: seed)
-    }
-
-    var clock: FrameClock { virtualClock }
-    func doWork(_ duration: Nanoseconds) { virtualClock.advance(by: duration) }
-    func wait(until deadline: Nanoseconds) { virtualClock.sleep(until: deadline) }
-    func currentTiming() -> DisplayTiming { .fixed(grid) }
-    func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? { grid.rate.period * 3 / 4 }
-
-    func present() -> PresentOutcome {
-        let submitted = virtualClock.now
-        let jitter = Nanoseconds.random(in: 0...500_000, using: &random)
-        let returned = max(submitted + 100_000, (lastReturn ?? 0) + swap + jitter)
-        virtualClock.sleep(until: returned)
-        var k = grid.index(atOrAfter: returned)
-        if let lastShown, grid.time(at: k) <= lastShown { k = grid.index(after: lastShown) }
-        let shown = grid.time(at: k)
-        lastReturn = returned
-        lastShown = shown
-        frames.append((submitted, returned, shown))
-        return PresentOutcome(shownAt: shown, tracedAt: returned, glassSource: .vblank)
-    }
-}
-
 @Suite("The link paces to the rate the presents really reach")
 struct PresentThroughputTests {
     /// Runs `range` for six virtual seconds with 1 ms of work a frame; the
@@ -75,19 +30,33 @@ struct PresentThroughputTests {
         }
     }
 
-    @Test("Presents that reach 62.5 a second on a 144 Hz clock: every third vblank (48 FPS), none late, uncapped or capped at 72")
+    @Test("Presents that reach 62.5 a second on a 144 Hz clock: every third vblank (48 FPS), uncapped or capped at 72; only the frames that try the asked rate again are late")
     func softwareSwapAt144() {
         for seed: UInt64 in 1...4 {
+            let asked: Double = seed % 2 == 0 ? 144 : 72
             let range = seed % 2 == 0 ? FrameRateRange.displayRate : FrameRateRange(maximum: 72, preferred: 72)
             let (records, shown, loop) = run(refresh: FrameRate(numerator: 144), swap: 16 * ms,
                                              range: range, seed: seed)
             // 144/2 = 72 a second is faster than the presents go; 144/3 = 48 is the highest even rate below 62.5.
-            #expect(Set(vblankGaps(shown, refresh: FrameRate(numerator: 144))) == [3], "seed \(seed)")
-            #expect(records.allSatisfy { !$0.isLate() }, "seed \(seed): \(records.filter { $0.isLate() }.count) late")
-            #expect(records.allSatisfy { $0.effectiveHz == 48 }, "seed \(seed)")
-            // The presents' average interval: 16 ms plus the jitter's mean, 0.25 ms.
-            #expect(loop.link.sustainableRate.map { abs($0.hz - 61.5) < 0.5 } == true,
-                    "seed \(seed): learned \(String(describing: loop.link.sustainableRate))")
+            let tries = records.filter { $0.effectiveHz != 48 }
+            #expect(tries.allSatisfy { $0.effectiveHz == asked }, "seed \(seed): \(tries.map(\.effectiveHz))")
+            // One try every 2 s over the 5 s judged: two or three of them.
+            #expect((2...3).contains(tries.count), "seed \(seed): \(tries.count) tries")
+            // A try's present returns 16 ms after the one before, which went
+            // 5.2 ms before its vblank: 10.8 ms after that vblank, so on the
+            // second vblank after it. Asked for every vblank, the try is one
+            // late; capped at 72 it was planned there and is on time, but its
+            // present came later than 72 a second allows. The frame after it
+            // is three vblanks later again.
+            #expect(records.filter { $0.isLate() }.map(\.frame) == (asked == 144 ? tries.map(\.frame) : []),
+                    "seed \(seed)")
+            let gaps = vblankGaps(shown, refresh: FrameRate(numerator: 144))
+            #expect(gaps.filter { $0 != 3 }.count == tries.count && Set(gaps).isSubset(of: [2, 3]),
+                    "seed \(seed): \(gaps)")
+            // The presents' average interval: 16 ms plus the jitter's mean, 0.25 ms; a try may raise it to its own.
+            #expect(loop.presentThroughput.sustainableRate.map { $0.hz > 61 && $0.hz < 62.6 } == true,
+                    "seed \(seed): learned \(String(describing: loop.presentThroughput.sustainableRate))")
+            #expect(records.filter { $0.effectiveHz == 48 }.allSatisfy { $0.rateReason.name == "presents" })
         }
     }
 
@@ -97,7 +66,9 @@ struct PresentThroughputTests {
                                          range: FrameRateRange(maximum: 30, preferred: 30), seed: 7)
         #expect(Set(vblankGaps(shown, refresh: FrameRate(numerator: 144))) == [5])
         #expect(records.allSatisfy { !$0.isLate() })
-        #expect(loop.link.sustainableRate == nil)
+        #expect(loop.presentThroughput.sustainableRate == nil)
+        // 30 is no division of 144: 28.8 is the nearest one below.
+        #expect(records.allSatisfy { $0.rateReason == .evenRate })
     }
 
     @Test("Presents that keep up leave the display's rate alone", arguments: [(144, 5), (60, 16)])
@@ -106,7 +77,8 @@ struct PresentThroughputTests {
         let (records, shown, loop) = run(refresh: refresh, swap: swapMs * ms, range: .displayRate, seed: 3)
         #expect(Set(vblankGaps(shown, refresh: refresh)) == [1])
         #expect(records.allSatisfy { !$0.isLate() })
-        #expect(loop.link.sustainableRate == nil)
+        #expect(loop.presentThroughput.sustainableRate == nil)
+        #expect(records.allSatisfy { $0.rateReason == .displayRate })
     }
 
     @Test("Frames late on the planned interval (a phase error, not a slow present) teach nothing")
@@ -175,8 +147,12 @@ struct PresentThroughputTests {
         let after = game.records.filter { $0.callbackStart >= 4_000_000_000 }
         // Uncapped it had learned 48; the cap of 72 is every second vblank of
         // 144, tried first, then 48 again once the presents show they cannot.
-        #expect(before.allSatisfy { $0.effectiveHz == 48 })
+        // One frame in those two seconds may try every vblank again.
+        #expect(before.filter { $0.effectiveHz != 48 }.count <= 1
+                    && before.allSatisfy { $0.effectiveHz == 48 || $0.effectiveHz == 144 })
         #expect(after.prefix(4).allSatisfy { $0.effectiveHz == 72 }, "\(after.prefix(4).map(\.effectiveHz))")
-        #expect(after.suffix(50).allSatisfy { $0.effectiveHz == 48 }, "\(after.suffix(50).map(\.effectiveHz))")
+        // In its last second, one frame may try 72 again.
+        let last = after.suffix(50).filter { $0.effectiveHz != 48 }
+        #expect(last.count <= 1 && last.allSatisfy { $0.effectiveHz == 72 }, "\(after.suffix(50).map(\.effectiveHz))")
     }
 }

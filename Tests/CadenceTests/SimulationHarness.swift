@@ -71,3 +71,5 @@ func simulate(_ display: SimulatedDisplay, fps: Double, game: ScriptedGame) -> F
 
 func hz(_ value: Double) -> FrameRate { FrameRate(hz: value) }
 let ms: Nanoseconds = 1_000_000
+/// One second in nanoseconds.
+let s: Nanoseconds = 1_000_000_000

@@ -12,7 +12,8 @@ struct TraceWriterTests {
         FrameRecord(frame: frame, timestamp: start + 1_483_316_650, targetTimestamp: start + 1_500_000_000,
                     presentTime: start + 1_500_000_000, delta: 16_683_350, fpsCap: cap, effectiveHz: 59.94,
                     refreshMode: .fixed, callbackStart: start + 1_499_000_000, workEnd: start + 1_499_500_000,
-                    presentSubmit: start + 1_499_600_000, skippedFrames: 0)
+                    presentSubmit: start + 1_499_600_000, skippedFrames: 0,
+                    rateReason: cap == nil ? .work(cost: 20_000_000) : .request)
     }
 
     private func temporaryPath(_ name: String) throws -> String {
@@ -30,9 +31,9 @@ struct TraceWriterTests {
         try writer.finish(summary: RunSummary(frames: 2, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines == [
-            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source",
-            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,feedback",
-            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,feedback",
+            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by",
+            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,feedback,request",
+            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,feedback,work",
         ])
     }
 
@@ -43,8 +44,8 @@ struct TraceWriterTests {
         try writer.write(record(0, cap: 0))
         try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source")
-        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by")
+        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request")
     }
 
     @Test("The file appears at its path only when finished; an old trace stays until then")

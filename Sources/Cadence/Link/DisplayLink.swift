@@ -55,10 +55,13 @@ public final class DisplayLink {
     /// than this to the reference time counts as passed. 0 in simulation.
     public var jitterTolerance: Nanoseconds
 
-    /// The fastest rate the present path sustains (see ``PresentThroughput``;
-    /// the ``FrameLoop`` sets it): the link runs no faster, at the highest
-    /// achievable rate at or below it, as for a cap. Nil: no such limit.
-    public internal(set) var sustainableRate: FrameRate?
+    /// The fastest the link may run for a reason other than the request:
+    /// what the present path sustains or the game's work allows (the
+    /// ``FrameLoop`` sets it, the lower of ``PresentThroughput`` and the
+    /// adaptive rate). Above it the link runs the highest achievable rate at
+    /// or below it, as for a cap, and the frame says why; the preferred range
+    /// is left as the game set it. Nil: no such limit.
+    public internal(set) var rateCeiling: RateCeiling?
 
     private var cadence: (slots: FrameCadence, effective: EffectiveRate, timing: DisplayTiming)?
     private var previousTarget: Nanoseconds?
@@ -92,7 +95,7 @@ public final class DisplayLink {
     public func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
         if isUncapped, case .unsynced = timing { return unpacedFrame(now: now, lastFlip: flips.last, timing: timing) }
         let lastFlip = flips.last
-        let effective = effectiveRate(on: timing)
+        let (effective, reason) = plannedRate(on: timing)
         // Targets lie strictly after this: now, and never before the last
         // frame's flip nor, on a VRR panel, inside its shortest interval after it.
         var reference = max(now, lastFlip.map { $0 + max(0, timing.shortestFlipInterval - 1) } ?? now)
@@ -123,7 +126,8 @@ public final class DisplayLink {
             timing: timing,
             cadence: cadence!.slots,
             skippedFrames: delta.map { clamped ? 0 : max(0, Int(($0 + interval / 2) / interval) - 1) } ?? 0,
-            deltaWasClamped: clamped
+            deltaWasClamped: clamped,
+            rateReason: reason
         )
         previousTarget = target
         callbackCount += 1
@@ -152,6 +156,7 @@ public final class DisplayLink {
             cadence: FrameCadence(grid: VsyncGrid(origin: target, rate: effective.rate), anchorIndex: 0, stride: 1),
             skippedFrames: 0,
             deltaWasClamped: clamped,
+            rateReason: .request,
             isPaced: false
         )
         previousTarget = target
@@ -159,13 +164,16 @@ public final class DisplayLink {
         return frame
     }
 
-    /// The rate for the preferred range on `timing`, no faster than the
-    /// present path sustains: above it, the highest achievable rate at or below it.
-    private func effectiveRate(on timing: DisplayTiming) -> EffectiveRate {
+    /// The rate for the preferred range on `timing`, and why: above the
+    /// ceiling, the highest achievable rate at or below it.
+    private func plannedRate(on timing: DisplayTiming) -> (EffectiveRate, RateReason) {
         let wanted = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
-        guard let sustainable = sustainableRate, wanted.rate > sustainable else { return wanted }
-        return FrameRateSnapper.effectiveRate(for: FrameRateRange(maximum: sustainable.hz, preferred: sustainable.hz),
-                                              on: timing)
+        if let ceiling = rateCeiling, wanted.rate > ceiling.rate {
+            let held = FrameRateSnapper.effectiveRate(
+                for: FrameRateRange(maximum: ceiling.rate.hz, preferred: ceiling.rate.hz), on: timing)
+            if held.rate < wanted.rate { return (held, ceiling.reason) }
+        }
+        return (wanted, .forRequest(preferredFrameRateRange, running: wanted.rate, on: timing))
     }
 
     /// The previous frame's vblank on `timing`'s grid, where that grid is the

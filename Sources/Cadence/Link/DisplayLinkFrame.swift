@@ -27,6 +27,9 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     /// Whether ``deltaNanoseconds`` was clamped: the clock jumped (suspend,
     /// debugger stop) and the link resynchronised instead of catching up.
     public let deltaWasClamped: Bool
+    /// Why the link runs at ``effectiveRate``: the request, the display, the
+    /// present path or the game's work.
+    public let rateReason: RateReason
     /// Whether anything paces this frame. False only when the link is
     /// uncapped with no vsync (see ``DisplayLink/isUncapped``): then the
     /// frame is presented as soon as its work ends, its target is the

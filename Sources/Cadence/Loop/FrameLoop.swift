@@ -16,15 +16,16 @@ public final class FrameLoop {
     /// Where frames are shown.
     public let backend: FrameBackend
     /// How fast to run. Setting it hands the range to the link at once; with
-    /// `.adaptive` the loop itself picks the rate before every frame from the
-    /// work the previous frames took; `.uncapped` asks the backend for vsync
+    /// `.adaptive` the link is asked for the display's rate and the loop
+    /// lowers it before every frame, by the link's ``DisplayLink/rateCeiling``,
+    /// to what the work of the previous frames allows; `.uncapped` asks the backend for vsync
     /// off (and another limit gives it back). Until it is set, the link's own
     /// preferred range is left as the game sets it.
     public var rateLimit: FrameRateLimit {
         didSet {
             guard rateLimit != oldValue else { return }
             adaptive = rateLimit == .adaptive ? AdaptiveRateController() : nil
-            if let range = rateLimit.frameRateRange { link.preferredFrameRateRange = range }
+            link.preferredFrameRateRange = rateLimit.frameRateRange
             link.isUncapped = rateLimit == .uncapped
             if link.isUncapped != (oldValue == .uncapped) { backend.uncappedChanged(to: link.isUncapped) }
             // Asked for another rate, the loop tries it before learning again what presents reach.
@@ -43,9 +44,9 @@ public final class FrameLoop {
     /// low latency starts from real figures.
     public internal(set) var costPredictor = FrameCostPredictor()
     /// The fastest rate the present path has shown it sustains, learned from
-    /// each frame's final record and handed to the link as its
-    /// ``DisplayLink/sustainableRate``; learned afresh on another display or
-    /// rate limit.
+    /// each frame's final record and tried again now and then; part of the
+    /// link's ``DisplayLink/rateCeiling``, learned afresh on another display
+    /// or rate limit.
     public private(set) var presentThroughput = PresentThroughput()
 
     /// Gets each frame to the glass.
@@ -99,9 +100,6 @@ public final class FrameLoop {
                 guard client.idle(self) else { return }
                 continue
             }
-            if let choice = adaptive?.rate(for: RateChoices(backend.currentTiming())) {
-                link.preferredFramesPerSecond = choice
-            }
             let (record, ticket) = runOneFrame(client)
             adaptive?.record(cost: record.cost(on: backend.currentTiming()), at: record.presentTime)
             costPredictor.observe(record)
@@ -137,9 +135,11 @@ public final class FrameLoop {
     private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
         let clock = backend.clock
         let timing = backend.currentTiming()
-        // What the present path sustains, as learned up to now, for this frame's plan.
+        // The one ceiling on this frame's rate: what the present path
+        // sustains, as learned up to now, and what the game's work allows.
         presentThroughput.follow(timing)
-        link.sustainableRate = presentThroughput.sustainableRate
+        link.rateCeiling = RateCeiling.lower(presentThroughput.ceiling(at: clock.now),
+                                             adaptive?.ceiling(for: RateChoices(timing)))
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
@@ -165,6 +165,7 @@ public final class FrameLoop {
             presentSubmit: submitted,
             skippedFrames: frame.skippedFrames,
             isPaced: frame.isPaced,
+            rateReason: frame.rateReason,
             glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : outcome.shownAt,
             glassSource: outcome.glassSource
         )

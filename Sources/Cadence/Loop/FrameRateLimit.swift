@@ -11,7 +11,8 @@ public enum FrameRateLimit: Equatable, Sendable {
     /// Any range, as `CAFrameRateRange` expresses it.
     case range(FrameRateRange)
     /// The highest rate the game sustains evenly, chosen frame by frame by
-    /// an ``AdaptiveRateController`` from the work each frame took.
+    /// an ``AdaptiveRateController`` from the work each frame took: the link
+    /// is asked for the display's rate and held below it by the work.
     case adaptive
     /// No pacing at all: vsync off and no cap, each frame presented the
     /// moment its work ends and the next begun at once, to measure how fast
@@ -22,15 +23,14 @@ public enum FrameRateLimit: Equatable, Sendable {
     /// the display paces the frames and this is ``displayRate``.
     case uncapped
 
-    /// The range the link is asked for; nil for adaptive, whose range the
-    /// controller sets each frame. Uncapped asks for the display's rate, the
-    /// rate it runs at where vsync stays on.
-    public var frameRateRange: FrameRateRange? {
+    /// The range the link is asked for. Adaptive asks for the display's
+    /// rate, which the work then lowers; uncapped too, the rate it runs at
+    /// where vsync stays on.
+    public var frameRateRange: FrameRateRange {
         switch self {
-        case .displayRate, .uncapped: .displayRate
+        case .displayRate, .uncapped, .adaptive: .displayRate
         case .cap(let fps): FrameRateRange(minimum: 0, maximum: fps, preferred: fps)
         case .range(let range): range
-        case .adaptive: nil
         }
     }
 }

@@ -89,6 +89,21 @@ public struct AdaptiveRateController: Sendable {
         return chosen.hz
     }
 
+    /// The rate chosen now as a ceiling for the link: nil where it is the
+    /// display's highest, else the chosen rate held by the game's work.
+    public mutating func ceiling(for choices: RateChoices) -> RateCeiling? {
+        let chosen = FrameRate(hz: rate(for: choices))
+        guard chosen < choices.highest else { return nil }
+        return RateCeiling(rate: chosen, reason: .work(cost: recentCost ?? 0))
+    }
+
+    /// What recent frames cost, as a climb judges it: the largest of the
+    /// window but one (a single hitch is ignored); nil before any frame.
+    public var recentCost: Nanoseconds? {
+        let sorted = costs.elements.sorted()
+        return sorted.isEmpty ? nil : sorted[max(0, sorted.count - 2)]
+    }
+
     private mutating func decide(_ choices: RateChoices) -> FrameRate {
         guard let previous = current, costs.count > 0 else { return choices.highest }
         let costs = costs.elements

@@ -1,27 +1,41 @@
 /// The fastest rate the present path really sustains, learned from presents
-/// that could not keep up with the link.
+/// that could not keep up with the link, and unlearned when they can again.
 ///
 /// Some present paths finish a present no sooner than a fixed time after the
 /// previous one, whatever the display's clock: under Xvfb Mesa's software
 /// swap returns about 16 ms after the last, so presents reach 62.5 a second
 /// while X Present's fake clock ticks at 144 Hz. Asked for every vblank, such
-/// a path shows frames two and three vblanks apart, nearly every one late:
-/// a healthy but slower path reported as hitches for ever. The present's own
-/// blocking is part of what a frame costs, as in the adaptive rate: once a
-/// window of frames shows the presents setting the pace, the link runs no
-/// faster than the rate they reached, at the highest even rate at or below it
-/// (144 Hz: 48, every third vblank), where every frame is on time.
+/// a path shows frames two and three vblanks apart, nearly every one late.
+/// Once a window of frames shows the presents setting the pace, the link runs
+/// no faster than the rate they reached, at the highest even rate at or below
+/// it (144 Hz: 48, every third vblank), where every frame is on time.
 ///
-/// The last ``windowLength`` consecutive paced frames teach it when at
-/// least ``boundShare`` of them were *present-bound* (their work ended and
-/// their present went out by the target, yet they reached the glass late: the
-/// present made them late) and the presents returned, on average, more than
-/// ``margin`` further apart than the link planned (a slower rate would help;
-/// frames late by a phase error or a busy machine return on the planned
-/// interval, and a slower rate would not). What it learns is kept while the
-/// display stays the same (at the slower rate presents no longer block, so
-/// nothing shows whether the path got faster): another display
-/// (``follow(_:)``) or another rate limit (``reset()``) starts afresh.
+/// **Learning.** The last ``windowLength`` consecutive paced frames teach it
+/// when at least ``boundShare`` of them were *present-bound* (their work
+/// ended and their present went out by the target, yet they reached the glass
+/// late) and the presents returned, on average, more than ``margin`` further
+/// apart than the link planned. Frames late by a phase error return on the
+/// planned interval, and a slower rate would not help them.
+///
+/// **Unlearning.** A busy machine or a display server starved of CPU for a
+/// few seconds teaches the same lesson as a slow path, and at the slower rate
+/// presents no longer block, so nothing shows that the path got faster. So a
+/// learned rate is tried again: ``probeInterval`` after it was learned (or
+/// last tried), one frame is planned at the asked rate. If its final record
+/// is present-bound, or its present returned later than that rate allows,
+/// the path is still slow: the learned rate stays (raised to what that
+/// frame's present reached, where it reached more) and the next try follows
+/// another interval later. Otherwise the rate is forgotten and the link runs
+/// as asked. A try costs at most one late frame, so on a path
+/// that really is slow at most one frame in `probeInterval × rate` is late
+/// for it (1% at 48 FPS), and a game is back at its asked rate within about
+/// ``probeInterval`` of the load ending, as a plain vsync loop is at once.
+/// Swappy doubles its wait after each failed try, which makes a slow path
+/// cheaper still but a long load slower to recover from; one frame a try
+/// keeps the wait short instead.
+///
+/// Another display (``follow(_:)``) or another rate limit (``reset()``)
+/// starts afresh.
 public struct PresentThroughput: Sendable {
     /// How many consecutive frames one judgement covers.
     public static let windowLength = 16
@@ -29,30 +43,56 @@ public struct PresentThroughput: Sendable {
     public static let boundShare = 0.5
     /// How much longer than planned the presents' average interval must be.
     public static let margin = 0.02
+    /// How long a learned rate holds before one frame tries the asked rate again.
+    public static let probeInterval: Nanoseconds = 2_000_000_000
+    /// How much later than the asked rate's interval a try's present may
+    /// return after the previous one and still count as keeping up: wider
+    /// than ``margin``, as one interval is judged rather than a window's average.
+    public static let probeMargin = 0.1
 
     /// The fastest rate the presents reached, once learned; nil while they keep up.
     public private(set) var sustainableRate: FrameRate?
     /// The last frames: when each present returned, the link's
     /// planned interval for it, and whether the present made it late.
     private var window: [(returned: Nanoseconds, planned: Nanoseconds, bound: Bool)] = []
-    private var lastFrame: Int?
+    /// The previous record's frame index and present return.
+    private var previous: (frame: Int, returned: Nanoseconds)?
+    /// When the learned rate is next tried (on the loop's clock).
+    private var nextProbe: Nanoseconds?
+    /// A try is out: its frame was planned at or after this moment.
+    private var probeStart: Nanoseconds?
     /// The display it learned on: its refresh mode and nominal rate.
     private var display: (mode: RefreshMode, nominal: FrameRate?)?
 
     /// Nothing learned yet.
     public init() {}
 
+    /// The ceiling for the frame planned now: the learned rate, except for
+    /// the one frame that tries the asked rate again (nil).
+    public mutating func ceiling(at now: Nanoseconds) -> RateCeiling? {
+        guard let sustainableRate else { return nil }
+        if probeStart == nil, let nextProbe, now >= nextProbe {
+            probeStart = now
+            return nil
+        }
+        return RateCeiling(rate: sustainableRate, reason: .presents(reached: sustainableRate))
+    }
+
     /// Takes one presented frame's record, with its final glass time, in frame order.
     public mutating func observe(_ record: FrameRecord) {
-        let consecutive = lastFrame.map { record.frame == $0 + 1 } ?? true
-        lastFrame = record.frame
-        guard record.isPaced, record.effectiveHz > 0, record.glassSource != .inferred else {
+        let last = previous.flatMap { $0.frame + 1 == record.frame ? $0.returned : nil }
+        previous = (record.frame, record.presentTime)
+        let judged = record.isPaced && record.effectiveHz > 0 && record.glassSource != .inferred
+        let bound = judged && record.workEnd <= record.presentSubmit
+            && record.presentSubmit <= record.targetTimestamp && record.isLate()
+        if let probeStart, record.callbackStart >= probeStart {
+            judgeProbe(record, bound: bound, judged: judged, previousReturn: last)
+        }
+        guard judged else {
             window.removeAll()
             return
         }
-        if !consecutive { window.removeAll() }
-        let bound = record.workEnd <= record.presentSubmit && record.presentSubmit <= record.targetTimestamp
-            && record.isLate()
+        if last == nil { window.removeAll() }
         window.append((record.presentTime, FrameRate(hz: record.effectiveHz).period, bound))
         if window.count > Self.windowLength { window.removeFirst() }
         guard window.count == Self.windowLength else { return }
@@ -62,15 +102,42 @@ public struct PresentThroughput: Sendable {
         let planned = window.map(\.planned).reduce(0, +) / Nanoseconds(window.count)
         guard Double(reached) > Double(planned) * (1 + Self.margin) else { return }
         let rate = FrameRate(period: reached)
+        if sustainableRate == nil { nextProbe = record.presentTime + Self.probeInterval }
         sustainableRate = sustainableRate.map { min($0, rate) } ?? rate
+        window.removeAll()
+    }
+
+    /// The try's frame came back. The path is still slow where the frame was
+    /// present-bound, or where its present returned more than
+    /// ``probeMargin`` later after the previous one than the asked rate's
+    /// interval (the slack the slower rate left can carry one frame to the
+    /// glass on time even so). Then the learned rate stays (raised to what
+    /// this present reached, where that is more) and the next try is an
+    /// interval away; otherwise the learned rate goes.
+    private mutating func judgeProbe(_ record: FrameRecord, bound: Bool, judged: Bool, previousReturn: Nanoseconds?) {
+        probeStart = nil
+        nextProbe = record.presentTime + Self.probeInterval
+        guard judged, let learned = sustainableRate else { return }
+        let asked = FrameRate(hz: record.effectiveHz)
+        let interval = previousReturn.map { record.presentTime - $0 }
+        let outpaced = interval.map { Double($0) > Double(asked.period) * (1 + Self.probeMargin) } ?? false
+        guard bound || outpaced else { return forgetRate() }
+        if let interval, interval > 0, FrameRate(period: interval) > learned, FrameRate(period: interval) < asked {
+            sustainableRate = FrameRate(period: interval)
+        }
+    }
+
+    private mutating func forgetRate() {
+        sustainableRate = nil
+        nextProbe = nil
+        probeStart = nil
         window.removeAll()
     }
 
     /// Forgets what was learned: the present path may have changed.
     public mutating func reset() {
-        sustainableRate = nil
-        window.removeAll()
-        lastFrame = nil
+        forgetRate()
+        previous = nil
     }
 
     /// Takes the display each frame is planned on, and forgets what was

@@ -40,6 +40,8 @@ public struct FrameRecord: Sendable, Equatable {
     /// Whether anything paced the frame (see ``DisplayLinkFrame/isPaced``);
     /// an uncapped frame has no target to be late for.
     public var isPaced: Bool
+    /// Why the link ran at ``effectiveHz`` (``DisplayLinkFrame/rateReason``).
+    public var rateReason: RateReason
 
     /// Input-to-glass latency: from the callback's start, when the game read
     /// its input, to ``glassTime``.
@@ -71,8 +73,8 @@ public struct FrameRecord: Sendable, Equatable {
                 presentTime: Nanoseconds, delta: Nanoseconds, fpsCap: Double?,
                 effectiveHz: Double, refreshMode: RefreshMode,
                 callbackStart: Nanoseconds, workEnd: Nanoseconds, presentSubmit: Nanoseconds,
-                skippedFrames: Int, isPaced: Bool = true, glassTime: Nanoseconds? = nil,
-                glassSource: GlassTimeSource = .feedback) {
+                skippedFrames: Int, isPaced: Bool = true, rateReason: RateReason = .request,
+                glassTime: Nanoseconds? = nil, glassSource: GlassTimeSource = .feedback) {
         self.frame = frame; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
         self.presentTime = presentTime; self.glassTime = glassTime ?? presentTime; self.glassSource = glassSource
         self.delta = delta; self.fpsCap = fpsCap
@@ -80,5 +82,6 @@ public struct FrameRecord: Sendable, Equatable {
         self.callbackStart = callbackStart; self.workEnd = workEnd; self.presentSubmit = presentSubmit
         self.skippedFrames = skippedFrames
         self.isPaced = isPaced
+        self.rateReason = rateReason
     }
 }

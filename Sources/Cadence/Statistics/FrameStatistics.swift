@@ -34,6 +34,8 @@ public struct FrameStatistics: Sendable {
     private var lastSecondStart = 0
     /// Frames by where their glass time came from.
     private var sources: [GlassTimeSource: Int] = [:]
+    /// The latest paced frame's rate and what held it there.
+    private var latestRate: (hz: Double, reason: RateReason)?
 
     /// Statistics keeping the last `recentCapacity` intervals (600 = 10 s at 60 Hz).
     public init(recentCapacity: Int = 600) {
@@ -52,6 +54,7 @@ public struct FrameStatistics: Sendable {
     public mutating func record(_ record: FrameRecord) {
         frames += 1
         sources[record.glassSource, default: 0] += 1
+        if record.isPaced { latestRate = (record.effectiveHz, record.rateReason) }
         // The time this frame covers on the glass: since the previous present,
         // or for a segment's first frame since the link's previous frame
         // (`timestamp`). Its lateness counts over that same time, so hitch
@@ -125,6 +128,16 @@ public struct FrameStatistics: Sendable {
     /// the overlay; nil before the first frame.
     public func recentLatencyPercentile(_ q: Double) -> Nanoseconds? {
         recentLatency.elements.sorted().nearestRank(q)
+    }
+
+    /// What held the latest paced frame's rate (nil before one): the request,
+    /// the display, the present path or the game's work.
+    public var rateReason: RateReason? { latestRate?.reason }
+
+    /// Why the latest paced frame ran at its rate, in one line for an
+    /// overlay ("presents reach 16.00/s: running at 15.00"); nil before one.
+    public var rateExplanation: String? {
+        latestRate.map { $0.reason.sentence(runningAt: $0.hz) }
     }
 
     /// Frames so far that were late (see ``FrameRecord/lateness``); cheap, unlike ``runSummary``.

@@ -11,7 +11,9 @@
 /// `glass_time` is when the frame reached the glass as well as the platform
 /// told, what the statistics judge, and `glass_source` where it came from
 /// (``GlassTimeSource``: `feedback` and `vblank` are measured on the
-/// platform's clock, `estimated` and `inferred` are not). Columns the loop gains are
+/// platform's clock, `estimated` and `inferred` are not); `limited_by` is
+/// what held the rate (``RateReason/name``: `request`, `display-rate`,
+/// `even-rate`, `presents`, `work`). Columns the loop gains are
 /// appended at the end, so scripts reading columns by position keep working;
 /// the game's sit where the sample's `angle` always has.
 final class CSVTraceWriter: TraceWriter {
@@ -19,7 +21,7 @@ final class CSVTraceWriter: TraceWriter {
     static let frameColumns = ["frame", "timestamp", "target_timestamp", "present_time", "delta", "fps_cap",
                                "effective_hz", "refresh_mode"]
     /// The loop's timings, after the game's columns.
-    static let timingColumns = ["callback_time", "glass_time", "glass_source"]
+    static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -40,7 +42,7 @@ final class CSVTraceWriter: TraceWriter {
             formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), cap, formatRate(r.effectiveHz),
             r.refreshMode.rawValue,
         ] + gameValues + [formatSeconds(r.callbackStart - runStart), formatSeconds(r.glassTime - runStart),
-                          r.glassSource.rawValue]
+                          r.glassSource.rawValue, r.rateReason.name]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 

@@ -7,12 +7,14 @@
 /// runs to the present), an instant `on glass` event when the frame was
 /// shown (with the game's own columns as arguments), and counter tracks
 /// `effective_hz` and `fps_cap` (0 = display rate; `adaptive` 1 while the rate
-/// follows the game). The file is streamed, and ``finish(summary:)`` closes the
+/// follows the game), and where the rate's reason changes a global instant
+/// `rate limited by` event naming it (``RateReason/name``). The file is streamed, and ``finish(summary:)`` closes the
 /// array, so a run stopped by SIGINT still leaves valid JSON.
 final class ChromeTraceWriter: TraceWriter {
     private let file: TextFile
     private let runStart: Nanoseconds
     private var lastRates: (Double, Double?)?
+    private var lastReason: RateReason?
     private let gameColumns: [String]
 
     init(file: TextFile, runStart: Nanoseconds, gameColumns: [String] = []) throws {
@@ -50,6 +52,10 @@ final class ChromeTraceWriter: TraceWriter {
             let ts = micros(r.callbackStart)
             events.append(#"{"name":"effective_hz","ph":"C","pid":1,"ts":\#(ts),"args":{"hz":\#(r.effectiveHz)}}"#)
             events.append(#"{"name":"fps_cap","ph":"C","pid":1,"ts":\#(ts),"args":{"fps":\#(r.fpsCap ?? 0),"adaptive":\#(r.fpsCap == nil ? 1 : 0)}}"#)
+        }
+        if lastReason?.name != r.rateReason.name {
+            lastReason = r.rateReason
+            events.append(#"{"name":"rate limited by","ph":"i","s":"g","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{"reason":"\#(r.rateReason.name)"}}"#)
         }
         try file.write(events.map { ",\n" + $0 }.joined())
     }
