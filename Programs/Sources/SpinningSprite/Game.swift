@@ -331,6 +331,11 @@ final class Game: FrameLoopClient {
         var lines: [(text: String, isWarning: Bool)] = [
             ("requested \(requested)   planned \(planned)   achieved \(achieved.map { "\($0) FPS" } ?? "–")", false),
         ]
+        if frame.isPaced {
+            // What holds the planned rate: a warning where it is the machine (presents, work), not the request.
+            let heldBack = switch frame.rateReason { case .presents, .work: true; default: false }
+            lines.append(("rate      \(frame.rateReason.sentence(runningAt: rate.rate.hz))", heldBack))
+        }
         let windowSeconds = monitor.windowSeconds
         if frame.isPaced, let achieved, windowSeconds >= 1, Double(achieved) < 0.9 * rate.rate.hz {
             let why = monitor.presentCost > 0.25 * Double(rate.rate.period)

@@ -9,17 +9,20 @@ struct AdaptiveCLITests {
         let presentTime: Double
         let effectiveHz: Double
         let fpsCap: String
+        /// What held the rate (the trace's `limited_by`).
+        let limitedBy: String
         /// Shown more than 0.5 ms after its target, the statistics' definition of late.
         var isLate: Bool { presentTime - target > 0.000_5 }
 
         /// A frame's row; nil for a line that is not one (a summary comment).
         init?(csvLine: Substring) throws {
             let fields = csvLine.split(separator: ",").map(String.init)
-            guard fields.count == 12, Int(fields[0]) != nil else { return nil }
+            guard fields.count == 13, Int(fields[0]) != nil else { return nil }
             target = try #require(Double(fields[2]))
             presentTime = try #require(Double(fields[3]))
             effectiveHz = try #require(Double(fields[6]))
             fpsCap = fields[5]
+            limitedBy = fields[12]
         }
     }
 
@@ -34,38 +37,51 @@ struct AdaptiveCLITests {
         return try lines.compactMap(Row.init(csvLine:))
     }
 
-    /// Real time is noisy (other builds share the cores), so the checks are
-    /// robust: the median rate over the last 2 s, and how long in all the rate
-    /// sat below 45 Hz, never single frames.
-    private func expectRecovered(_ rows: [Row], _ what: String) {
-        #expect(rows.count > 150, "\(what): \(rows.count) frames")
-        let end = rows.map(\.target).max() ?? 0
-        let last = rows.filter { $0.target >= end - 2 }.map(\.effectiveHz).sorted()
-        let median = last.isEmpty ? 0 : last[last.count / 2]
-        #expect(median >= 50, "\(what): median \(median) Hz over the last 2 s")
-        let low = zip(rows, rows.dropFirst()).filter { $0.0.effectiveHz < 45 }.map { $0.1.target - $0.0.target }.reduce(0, +)
-        #expect(low <= 1.0, "\(what): \(low) s below 45 Hz")
+    /// Real time is noisy (other programs share the cores), and a busy
+    /// machine really makes frames cost more, so what must hold whatever the
+    /// load is checked on every run: the rate never above the display's, and
+    /// wherever it is below, the frame names the work or the presents as
+    /// what held it. How fast the rate comes back after the hitch is a figure:
+    /// judged on the median of three runs (the median rate over the last 2 s,
+    /// and how long in all the rate sat below 45 Hz), never on single frames.
+    private func expectRecovered(_ what: String, run: () throws -> [Row]) throws {
+        var medians: [Double] = [], lows: [Double] = []
+        for _ in 0..<3 {
+            let rows = try run()
+            #expect(rows.count > 150, "\(what): \(rows.count) frames")
+            #expect(rows.allSatisfy { $0.effectiveHz <= 60.5 }, "\(what): \(Set(rows.map(\.effectiveHz)))")
+            #expect(rows.allSatisfy { $0.effectiveHz >= 59.5 || ["work", "presents"].contains($0.limitedBy) },
+                    "\(what): \(Set(rows.map(\.limitedBy)))")
+            let end = rows.map(\.target).max() ?? 0
+            let last = rows.filter { $0.target >= end - 2 }.map(\.effectiveHz).sorted()
+            medians.append(last.isEmpty ? 0 : last[last.count / 2])
+            lows.append(zip(rows, rows.dropFirst()).filter { $0.0.effectiveHz < 45 }.map { $0.1.target - $0.0.target }
+                .reduce(0, +))
+        }
+        #expect(PresentStatistics.median(medians) >= 50, "\(what): medians \(medians) Hz over the last 2 s")
+        #expect(PresentStatistics.median(lows) <= 1.0, "\(what): \(lows) s below 45 Hz")
     }
 
     @Test("Real time, headless: 2 ms scene and one 50 ms hitch at 2 s; adaptive stays near the display rate")
     func realTimeHeadlessHitch() throws {
-        let rows = try traced(["--headless", "--hitch", "2:50", "--duration", "6"])
-        expectRecovered(rows, "headless")
+        try expectRecovered("headless") { try traced(["--headless", "--hitch", "2:50", "--duration", "6"]) }
     }
 
     @Test("Real time, an X11 window under Xvfb: one 50 ms hitch at 2 s; adaptive stays near the display rate")
     func realTimeX11Hitch() throws {
-        let dir = try Subprocess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("x.csv").path
-        let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
-        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
-            "-a", "-s", "-screen 0 1280x800x24", binary,
-            "--fps", "adaptive", "--hitch", "2:50", "--duration", "6", "--trace", path,
-        ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
-        expectRecovered(try lines.compactMap(Row.init(csvLine:)), "Xvfb")
+        try expectRecovered("Xvfb") {
+            let dir = try Subprocess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let path = dir.appendingPathComponent("x.csv").path
+            let binary = Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path
+            let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+                "-a", "-s", "-screen 0 1280x800x24", binary,
+                "--fps", "adaptive", "--hitch", "2:50", "--duration", "6", "--trace", path,
+            ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+            return try lines.compactMap(Row.init(csvLine:))
+        }
     }
 
     @Test("VRR 48–144 fullscreen, work 4 → 11 → 5 ms: 144 Hz, then 70–91 Hz with ≤ 2% late, then above 130 Hz within 1.5 s")

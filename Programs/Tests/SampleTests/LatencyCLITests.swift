@@ -80,7 +80,10 @@ struct LatencyCLITests {
         let smoothP50 = quantile(smooth.map(\.latency), 0.5)
         let lowP50 = quantile(low.map(\.latency), 0.5)
         #expect(smoothP50 >= 12, "smooth starts right after the previous present: \(smoothP50) ms")
-        #expect(lowP50 <= lowBound(low), "low \(lowP50) ms, work p95 \(quantile(low.map(\.work), 0.95)) ms")
+        // The predictor's window (120 frames, 2 s) still holds smooth frames'
+        // costs just after the switch: bound by the work of both.
+        let both = smooth + low
+        #expect(lowP50 <= lowBound(both), "low \(lowP50) ms, work p95 \(quantile(both.map(\.work), 0.95)) ms")
         // How many frames each mode makes late is a timing figure, so it is
         // measured by `Scripts/bench latency` on a quiet machine, not here.
     }

@@ -32,6 +32,8 @@ struct TraceFormatTests {
         // The simulated display reports each frame's glass time: the present time itself.
         #expect(row[10] == row[3])
         #expect(row[11] == "feedback")
+        // The display's rate was asked for: what holds the rate is the display.
+        #expect(row[12] == "display-rate")
         #expect(result.stdout.contains("frames 30"))
         #expect(result.stdout.contains("; glass times measured (the platform's per-frame feedback) 30"), "\(result.stdout)")
     }

