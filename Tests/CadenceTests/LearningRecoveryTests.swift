@@ -74,4 +74,48 @@ struct LearningRecoveryTests {
         // The game's request reads back unchanged throughout.
         #expect(records.allSatisfy { $0.fpsCap == nil })
     }
+
+    /// A 60 Hz frame `i` of a link whose previous present returned at
+    /// `previousReturn`; this one returns `after` later, on time or shown a
+    /// vblank late, its work and submit done 8 ms before its target.
+    func frame(_ i: Int, returned: Nanoseconds, late: Bool) -> FrameRecord {
+        let period = Self.sixty.period, target = Nanoseconds(i) * period
+        return FrameRecord(frame: i, timestamp: target - period, targetTimestamp: target, presentTime: returned,
+                           delta: period, fpsCap: 0, effectiveHz: 60, refreshMode: .fixed,
+                           callbackStart: target - 10 * ms, workEnd: target - 9 * ms, presentSubmit: target - 8 * ms,
+                           skippedFrames: 0, glassTime: late ? target + period : target, glassSource: .vblank)
+    }
+
+    @Test("A try is two frames: the first may ride the slack the slower rate left, the second shows the path (returns 20 ms apart at 60 Hz: slow; 16.7: kept up)")
+    func twoFrameTry() {
+        for (gap, keptUp) in [(20 * ms, false), (16_666_667, true)] {
+            var throughput = PresentThroughput()
+            // Sixteen frames present-bound, returns 20 ms apart: 50 a second learned at frame 15.
+            for i in 0..<16 { throughput.observe(frame(i, returned: Nanoseconds(i) * 20 * ms, late: true)) }
+            #expect(throughput.sustainableRate == FrameRate(numerator: 50))
+            let learnedAt = 15 * 20 * ms
+            #expect(throughput.ceiling(at: learnedAt + PresentThroughput.probeInterval - 1)?.rate == FrameRate(numerator: 50))
+            // The try: two frames planned with no ceiling, then the ceiling again until they are judged.
+            let start = learnedAt + PresentThroughput.probeInterval
+            #expect(throughput.ceiling(at: start) == nil && throughput.ceiling(at: start + 1) == nil)
+            #expect(throughput.ceiling(at: start + 2)?.rate == FrameRate(numerator: 50))
+            // The frame before the try returned at `start`; the first try frame 14 ms
+            // later (under 16.7 + 10%) and on time; the second `gap` after it.
+            var before = frame(200, returned: start, late: false)
+            before.callbackStart = start - 1
+            throughput.observe(before)
+            var first = frame(201, returned: start + 14 * ms, late: false), second = frame(202, returned: start + 14 * ms + gap, late: false)
+            first.callbackStart = start
+            second.callbackStart = start + 1
+            throughput.observe(first)
+            #expect(throughput.sustainableRate != nil, "one frame that kept up is not enough")
+            throughput.observe(second)
+            // 20 ms is more than 16.7 ms and 10%: still slow, tried again 2 s after that present returned.
+            #expect((throughput.sustainableRate == nil) == keptUp, "gap \(gap)")
+            if !keptUp {
+                #expect(throughput.ceiling(at: second.presentTime + PresentThroughput.probeInterval - 1) != nil)
+                #expect(throughput.ceiling(at: second.presentTime + PresentThroughput.probeInterval) == nil)
+            }
+        }
+    }
 }

@@ -21,18 +21,18 @@
 /// few seconds teaches the same lesson as a slow path, and at the slower rate
 /// presents no longer block, so nothing shows that the path got faster. So a
 /// learned rate is tried again: ``probeInterval`` after it was learned (or
-/// last tried), one frame is planned at the asked rate. If its final record
-/// is present-bound, or its present returned later than that rate allows,
-/// the path is still slow: the learned rate stays (raised to what that
-/// frame's present reached, where it reached more) and the next try follows
-/// another interval later. Otherwise the rate is forgotten and the link runs
-/// as asked. A try costs at most one late frame, so on a path
-/// that really is slow at most one frame in `probeInterval × rate` is late
-/// for it (1% at 48 FPS), and a game is back at its asked rate within about
-/// ``probeInterval`` of the load ending, as a plain vsync loop is at once.
-/// Swappy doubles its wait after each failed try, which makes a slow path
-/// cheaper still but a long load slower to recover from; one frame a try
-/// keeps the wait short instead.
+/// last tried), ``probeFrames`` frames are planned at the asked rate. If
+/// either's final record is present-bound, or its present returned later
+/// after the one before than that rate allows, the path is still slow: the
+/// try ends there, the learned rate stays and the next try follows another
+/// interval later. Otherwise the rate is forgotten and the link runs as
+/// asked. Where the platform's glass times are final at once (X Present) a
+/// try ends at its first late frame, so on a path that really is slow about
+/// one frame in `probeInterval × rate` is late for it (1% at 48 FPS), and a
+/// game is back at its asked rate within about ``probeInterval`` of the load
+/// ending, as a plain vsync loop is at once. Swappy doubles its wait after
+/// each failed try, which makes a slow path cheaper still but a long load
+/// slower to recover from; a short try keeps the wait short instead.
 ///
 /// Another display (``follow(_:)``) or another rate limit (``reset()``)
 /// starts afresh.
@@ -43,8 +43,11 @@ public struct PresentThroughput: Sendable {
     public static let boundShare = 0.5
     /// How much longer than planned the presents' average interval must be.
     public static let margin = 0.02
-    /// How long a learned rate holds before one frame tries the asked rate again.
+    /// How long a learned rate holds before a try of the asked rate.
     public static let probeInterval: Nanoseconds = 2_000_000_000
+    /// How many frames one try plans at the asked rate: the first present
+    /// after the slower rate's slack can keep up where the second cannot.
+    public static let probeFrames = 2
     /// How much later than the asked rate's interval a try's present may
     /// return after the previous one and still count as keeping up: wider
     /// than ``margin``, as one interval is judged rather than a window's average.
@@ -59,8 +62,9 @@ public struct PresentThroughput: Sendable {
     private var previous: (frame: Int, returned: Nanoseconds)?
     /// When the learned rate is next tried (on the loop's clock).
     private var nextProbe: Nanoseconds?
-    /// A try is out: its frame was planned at or after this moment.
-    private var probeStart: Nanoseconds?
+    /// A try under way: its frames were planned from `start` on; how many
+    /// were planned at the asked rate, and how many came back keeping up.
+    private var probe: (start: Nanoseconds, planned: Int, passed: Int)?
     /// The display it learned on: its refresh mode and nominal rate.
     private var display: (mode: RefreshMode, nominal: FrameRate?)?
 
@@ -68,11 +72,12 @@ public struct PresentThroughput: Sendable {
     public init() {}
 
     /// The ceiling for the frame planned now: the learned rate, except for
-    /// the one frame that tries the asked rate again (nil).
+    /// the frames that try the asked rate again (nil).
     public mutating func ceiling(at now: Nanoseconds) -> RateCeiling? {
         guard let sustainableRate else { return nil }
-        if probeStart == nil, let nextProbe, now >= nextProbe {
-            probeStart = now
+        if probe == nil, let nextProbe, now >= nextProbe { probe = (now, 0, 0) }
+        if let p = probe, p.planned < Self.probeFrames {
+            probe = (p.start, p.planned + 1, p.passed)
             return nil
         }
         return RateCeiling(rate: sustainableRate, reason: .presents(reached: sustainableRate))
@@ -85,7 +90,7 @@ public struct PresentThroughput: Sendable {
         let judged = record.isPaced && record.effectiveHz > 0 && record.glassSource != .inferred
         let bound = judged && record.workEnd <= record.presentSubmit
             && record.presentSubmit <= record.targetTimestamp && record.isLate()
-        if let probeStart, record.callbackStart >= probeStart {
+        if let probe, record.callbackStart >= probe.start, probe.passed < probe.planned {
             judgeProbe(record, bound: bound, judged: judged, previousReturn: last)
         }
         guard judged else {
@@ -107,30 +112,32 @@ public struct PresentThroughput: Sendable {
         window.removeAll()
     }
 
-    /// The try's frame came back. The path is still slow where the frame was
-    /// present-bound, or where its present returned more than
+    /// One of the try's frames came back. The path is still slow where the
+    /// frame was present-bound, or where its present returned more than
     /// ``probeMargin`` later after the previous one than the asked rate's
-    /// interval (the slack the slower rate left can carry one frame to the
-    /// glass on time even so). Then the learned rate stays (raised to what
-    /// this present reached, where that is more) and the next try is an
-    /// interval away; otherwise the learned rate goes.
+    /// interval (the slack the slower rate left can carry a frame or two to
+    /// the glass on time even so): the try ends, the learned rate stays and
+    /// the next try is an interval away. Once ``probeFrames`` frames kept up,
+    /// the learned rate goes.
     private mutating func judgeProbe(_ record: FrameRecord, bound: Bool, judged: Bool, previousReturn: Nanoseconds?) {
-        probeStart = nil
-        nextProbe = record.presentTime + Self.probeInterval
-        guard judged, let learned = sustainableRate else { return }
+        guard let p = probe else { return }
         let asked = FrameRate(hz: record.effectiveHz)
-        let interval = previousReturn.map { record.presentTime - $0 }
-        let outpaced = interval.map { Double($0) > Double(asked.period) * (1 + Self.probeMargin) } ?? false
-        guard bound || outpaced else { return forgetRate() }
-        if let interval, interval > 0, FrameRate(period: interval) > learned, FrameRate(period: interval) < asked {
-            sustainableRate = FrameRate(period: interval)
+        let outpaced = previousReturn.map {
+            Double(record.presentTime - $0) > Double(asked.period) * (1 + Self.probeMargin)
+        } ?? false
+        guard judged, !bound, !outpaced else {
+            probe = nil
+            nextProbe = record.presentTime + Self.probeInterval
+            return
         }
+        probe = (p.start, p.planned, p.passed + 1)
+        if p.passed + 1 == Self.probeFrames { forgetRate() }
     }
 
     private mutating func forgetRate() {
         sustainableRate = nil
         nextProbe = nil
-        probeStart = nil
+        probe = nil
         window.removeAll()
     }
 
