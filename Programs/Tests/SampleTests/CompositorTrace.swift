@@ -20,6 +20,8 @@ struct CompositorTrace {
         let glass: Double
         /// Where `glass` came from (`feedback`: the compositor's report); nil in traces without it.
         let glassSource: String?
+        /// What held the rate (`limited_by`); nil in traces without it.
+        let limitedBy: String?
 
         /// How long after its target the frame reached the glass, in seconds; 0 when on time.
         var lateness: Double { max(0, glass - target) }
@@ -34,14 +36,15 @@ struct CompositorTrace {
         let names = ["frame", "target_timestamp", "present_time", "delta", "fps_cap", "effective_hz", "refresh_mode",
                      "glass_time"]
         let column = try names.map { name in try #require(header.firstIndex(of: name), "no \(name) column in \(header)") }
-        let sourceColumn = header.firstIndex(of: "glass_source")
+        let sourceColumn = header.firstIndex(of: "glass_source"), reasonColumn = header.firstIndex(of: "limited_by")
         rows = try lines.dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             try #require(f.count == header.count, "malformed trace row: \(line)")
             return Row(frame: try #require(Int(f[column[0]])), target: try #require(Double(f[column[1]])),
                        present: try #require(Double(f[column[2]])), delta: try #require(Double(f[column[3]])),
                        fpsCap: f[column[4]], effectiveHz: try #require(Double(f[column[5]])), refreshMode: f[column[6]],
-                       glass: try #require(Double(f[column[7]])), glassSource: sourceColumn.map { f[$0] })
+                       glass: try #require(Double(f[column[7]])), glassSource: sourceColumn.map { f[$0] },
+                       limitedBy: reasonColumn.map { f[$0] })
         }
     }
 
@@ -120,6 +123,22 @@ enum PresentStatistics {
     /// Apple's hitch ratio: milliseconds late per second, of `lateness` over a run `span` seconds long.
     static func hitchRatio(_ lateness: [Double], over span: Double) -> Double {
         lateness.reduce(0, +) * 1000 / span
+    }
+
+    /// What holds on a busy machine as on a quiet one, checked on every run:
+    /// no frame on the glass before its target where the platform measured
+    /// the glass (an estimated glass time moves with every refit of the
+    /// estimate, by a fraction of a millisecond), and at a cap no planned rate above it and no two targets
+    /// closer than its interval (less a millisecond: a refitted clock moves
+    /// a target by a fraction of a refresh, and the presenter spaces the
+    /// presents themselves by the cap's interval).
+    static func expectSemantics(_ rows: [CompositorTrace.Row], cap: Double?, _ what: String) {
+        let early = rows.filter { ["feedback", "vblank"].contains($0.glassSource) && $0.glass < $0.target - 0.000_1 }
+        #expect(early.isEmpty, "\(what): \(early.count) frames on the glass before their targets")
+        guard let cap, cap > 0 else { return }
+        #expect(rows.allSatisfy { $0.effectiveHz <= cap * 1.002 }, "\(what): planned \(Set(rows.map(\.effectiveHz)))")
+        let close = zip(rows, rows.dropFirst()).filter { $1.target - $0.target < 1 / cap - 0.001 }
+        #expect(close.isEmpty, "\(what): targets closer than the cap's interval at frames \(close.prefix(5).map(\.1.frame))")
     }
 
     /// The fraction of `values` within `range`.
