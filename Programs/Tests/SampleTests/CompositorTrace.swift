@@ -134,7 +134,8 @@ enum PresentStatistics {
     /// presents themselves by the cap's interval).
     static func expectSemantics(_ rows: [CompositorTrace.Row], cap: Double?, _ what: String) {
         let early = rows.filter { ["feedback", "vblank"].contains($0.glassSource) && $0.glass < $0.target - 0.000_1 }
-        #expect(early.isEmpty, "\(what): \(early.count) frames on the glass before their targets")
+        let shown = early.prefix(3).map { "frame \($0.frame) \(($0.target - $0.glass) * 1e6) µs early" }
+        #expect(early.isEmpty, "\(what): \(early.count) frames on the glass before their targets: \(shown)")
         guard let cap, cap > 0 else { return }
         #expect(rows.allSatisfy { $0.effectiveHz <= cap * 1.002 }, "\(what): planned \(Set(rows.map(\.effectiveHz)))")
         let close = zip(rows, rows.dropFirst()).filter { $1.target - $0.target < 1 / cap - 0.001 }

@@ -64,8 +64,9 @@ final class Desktop {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Starts the desktop and waits until it says where its X display is.
-    init(_ kind: Kind = .weston) throws {
+    /// Starts the desktop and waits until it says where its X display is;
+    /// `options` go to its own command line (`-fakescreenfps 60` for Xvfb).
+    init(_ kind: Kind = .weston, options: [String] = []) throws {
         self.kind = kind
         let id = UUID().uuidString.prefix(8)
         runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-\(kind)-\(id)")
@@ -75,7 +76,7 @@ final class Desktop {
         let name = kind == .xvfb ? String(Self.freeDisplayNumber()) : "cadence-\(id)"
         // A desktop on a display server would open a window there instead of running headless.
         let started = try Subprocess.runExecutable(
-            Self.repository.appendingPathComponent("Scripts/desktop").path, [kind.rawValue, name, runtimeDirectory.path],
+            Self.repository.appendingPathComponent("Scripts/desktop").path, [kind.rawValue, name, runtimeDirectory.path] + options,
             environment: ["WAYLAND_DISPLAY": "", "DISPLAY": ""], timeout: 40)
         var variables: [String: String] = [:]
         for line in started.stdout.split(separator: "\n") {
@@ -115,6 +116,10 @@ final class Desktop {
 
     /// The desktop's log as it stands.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// The desktop's process group: SIGSTOP and SIGCONT to it starve it of
+    /// CPU, as a busy machine does.
+    var processGroup: pid_t { group }
 
     /// SIGTERM to the desktop's process group, SIGKILL if it has not ended
     /// within 5 s; then its private directory is removed.

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// What the loop learns from real time it unlearns: the sample in a real X
+/// window on Xvfb's Present clock at 60 Hz while, for three seconds, another
+/// SDL program renders uncapped on the same server, two busy loops take the
+/// cores and the server is starved of CPU (stopped 70 ms in every 100), as on
+/// a busy desktop. Presents then return late, and the link may learn a
+/// slower rate from them. What must hold whatever else the machine does: the
+/// frames say what held their rate, a learned rate is tried again at the
+/// display's rate at least every 2 s (``PresentThroughput/probeInterval``),
+/// so nothing the load taught holds the end of the run down untried. How
+/// soon the rate is back is a figure: `Scripts/bench recovery`.
+@Suite("What a busy machine teaches the loop, it unlearns", .serialized,
+       .enabled(if: Desktop.Kind.xvfb.isInstalled, Desktop.skipReason))
+struct RecoveryTests {
+    @Test("Three seconds of load: the rate it taught is tried again at the display's rate every 2 s, and the frames say why they were slower")
+    func busySpell() throws {
+        let desktop = try Desktop(.xvfb, options: ["-fakescreenfps", "60"])
+        defer { desktop.stop() }
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("t.csv").path
+        let group = desktop.processGroup, environment = desktop.environment
+        let load = Thread {
+            Thread.sleep(forTimeInterval: 2)
+            let busy = (0..<2).map { _ in Self.start("/bin/sh", ["-c", "while :; do :; done"], [:]) }
+            let other = Self.start(Subprocess.productsDirectory.appendingPathComponent("spinning-sprite").path,
+                                   ["--window", "640x360", "--fps", "uncapped", "--duration", "4"], environment)
+            for _ in 0..<30 {
+                kill(-group, SIGSTOP)
+                Thread.sleep(forTimeInterval: 0.07)
+                kill(-group, SIGCONT)
+                Thread.sleep(forTimeInterval: 0.03)
+            }
+            for process in busy + [other] { process?.terminate() }
+        }
+        load.start()
+        let result = try Subprocess.run("spinning-sprite", ["--window", "640x360", "--duration", "10", "--trace", path],
+                                        environment: environment, timeout: 60)
+        kill(-group, SIGCONT)
+        #expect(result.status == 0, "\(result.stderr)")
+        // As in every real-time test, the start is left out: X Present's clock
+        // is still being fitted then, and its grid moves by a millisecond or two.
+        let rows = try CompositorTrace(path: path).rows(from: 1.5)
+        PresentStatistics.expectSemantics(rows, cap: nil, "--fps 0")
+        #expect(rows.allSatisfy { ["display-rate", "presents"].contains($0.limitedBy ?? "") },
+                "\(Set(rows.map { $0.limitedBy ?? "none" }))")
+        // Between two frames at the display's rate at most the try's interval
+        // passes, the slow frame under way when it is due, and the refresh to
+        // the try's target; nor do the last frames of the run go untried longer.
+        let slowest = zip(rows, rows.dropFirst()).map { $1.target - $0.target }.max() ?? 0
+        let bound = 2 + slowest + 1.0 / 60
+        let atDisplayRate = rows.filter { $0.limitedBy == "display-rate" }.map(\.target)
+        let gaps = zip(atDisplayRate, atDisplayRate.dropFirst()).map { $1 - $0 }
+        #expect(gaps.allSatisfy { $0 <= bound }, "\(gaps.filter { $0 > bound }) s at the learned rate without a try")
+        #expect(atDisplayRate.last.map { rows.last!.target - $0 <= bound } == true)
+        print("taught a slower rate for \(rows.filter { $0.limitedBy == "presents" }.count) of \(rows.count) frames; "
+              + result.stdout.prefix(200))
+    }
+
+    /// Starts a load process; nil where it cannot start (the test then runs lighter).
+    private static func start(_ path: String, _ arguments: [String], _ environment: [String: String]) -> Process? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return (try? process.run()).map { process }
+    }
+}
