@@ -55,8 +55,8 @@ public final class DisplayLink {
     /// than this to the reference time counts as passed. 0 in simulation.
     public var jitterTolerance: Nanoseconds
 
-    /// The fastest rate the present path sustains (see ``PresentThroughput``;
-    /// the ``FrameLoop`` sets it): the link runs no faster, at the highest
+    /// The fastest rate the present path and the game's work sustain (see
+    /// ``PresentThroughput`` and ``WorkRateCeiling``; the ``FrameLoop`` sets it): the link runs no faster, at the highest
     /// achievable rate at or below it, as for a cap. Nil: no such limit.
     public internal(set) var sustainableRate: FrameRate?
 

@@ -27,8 +27,9 @@ public final class FrameLoop {
             if let range = rateLimit.frameRateRange { link.preferredFrameRateRange = range }
             link.isUncapped = rateLimit == .uncapped
             if link.isUncapped != (oldValue == .uncapped) { backend.uncappedChanged(to: link.isUncapped) }
-            // Asked for another rate, the loop tries it before learning again what presents reach.
+            // Asked for another rate, the loop tries it before learning again what presents and work reach.
             presentThroughput.reset()
+            workCeiling.reset()
         }
     }
     /// Whether the rate follows the game's work (the trace then records the
@@ -47,6 +48,9 @@ public final class FrameLoop {
     /// ``DisplayLink/sustainableRate``; learned afresh on another display or
     /// rate limit.
     public private(set) var presentThroughput = PresentThroughput()
+    /// The fastest rate at or below the request the game's work sustains;
+    /// the link takes the lower of it and the present path's (not when adaptive).
+    public private(set) var workCeiling = WorkRateCeiling()
 
     /// Gets each frame to the glass.
     public let presenter: Presenter
@@ -104,6 +108,7 @@ public final class FrameLoop {
             }
             let (record, ticket) = runOneFrame(client)
             adaptive?.record(cost: record.cost(on: backend.currentTiming()), at: record.presentTime)
+            if !isAdaptive { workCeiling.observe(record) }
             costPredictor.observe(record)
             awaitingGlass.append((record, ticket))
             handOn(to: client, all: false)
@@ -137,9 +142,11 @@ public final class FrameLoop {
     private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
         let clock = backend.clock
         let timing = backend.currentTiming()
-        // What the present path sustains, as learned up to now, for this frame's plan.
+        // What the present path and the work sustain, as learned up to now, for this frame's plan.
         presentThroughput.follow(timing)
-        link.sustainableRate = presentThroughput.sustainableRate
+        let requested = FrameRateSnapper.effectiveRate(for: link.preferredFrameRateRange, on: timing).rate
+        let work = isAdaptive ? nil : workCeiling.ceiling(under: requested, on: timing)
+        link.sustainableRate = [presentThroughput.sustainableRate, work].compactMap { $0 }.min()
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
