@@ -28,8 +28,8 @@ public struct WorkRateCeiling: Sendable {
     public static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
 
     private var controller = AdaptiveRateController(tuning: tuning)
-    /// The rate the choices were bounded by, and the timing's refresh mode.
-    private var bound: (rate: FrameRate, mode: RefreshMode)?
+    /// The rate the choices were bounded by, the timing's refresh mode, and whether the work held the link below it.
+    private var bound: (rate: FrameRate, mode: RefreshMode, limiting: Bool)?
 
     /// Nothing learned yet.
     public init() {}
@@ -42,14 +42,16 @@ public struct WorkRateCeiling: Sendable {
     /// The ceiling for the next frame, whose link runs at `requested` on
     /// `timing` by the game's request: nil while the work fits `requested`.
     public mutating func ceiling(under requested: FrameRate, on timing: DisplayTiming) -> FrameRate? {
-        // A refitted estimate of the same display is the same request (``FrameRate/isRefit(of:)``).
-        if let bound, bound.mode != timing.refreshMode || !requested.isRefit(of: bound.rate) { reset() }
-        bound = (requested, timing.refreshMode)
+        // Unless the work holds the link down, the request in effect is the start; while it does, a refitted
+        // estimate of the same display is the same request (``FrameRate/isRefit(of:)``) and keeps what was learned.
+        if let bound, bound.mode != timing.refreshMode || !requested.isRefit(of: bound.rate)
+            || (!bound.limiting && requested != bound.rate) { reset() }
         let choices: RateChoices = switch RateChoices(timing) {
         case .discrete(let rates): .discrete([requested] + rates.filter { $0 < requested })
         case .continuous: .continuous(maximum: requested)
         }
         let chosen = choices.nearest(to: FrameRate(hz: controller.rate(for: choices)))
+        bound = (requested, timing.refreshMode, chosen < requested)
         return chosen < requested ? chosen : nil
     }
 

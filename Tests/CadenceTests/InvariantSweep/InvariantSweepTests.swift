@@ -22,7 +22,7 @@ struct InvariantSweepTests {
             let found = SweepGame.violations(of: scenario)
             if !found.isEmpty { failures.append((scenario, found)) }
         }
-        let report = failures.prefix(5).map { scenario, found in
+        let report = failures.prefix(ProcessInfo.processInfo.environment["CADENCE_SWEEP_SHOW"].flatMap { Int($0) } ?? 5).map { scenario, found in
             "\(scenario)\n  " + found.prefix(4).map(\.description).joined(separator: "\n  ")
         }
         #expect(failures.isEmpty, """
