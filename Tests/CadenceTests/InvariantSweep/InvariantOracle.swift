@@ -410,6 +410,9 @@ enum Oracle {
             }
             // Below the request only where the game's work outgrew it (see WorkCeilingRules).
             let rate = workCeilingRate(s, frames, i, requested: requested, timing: display.timing,
+                                       earlierTimings: epochs[...e].map(\.timing),
+                                       judged: i > 0 && frames[i - 1].effectiveHz == f.effectiveHz
+                                           && M.epochIndex(epochs, at: frames[i - 1].callbackStart) == e,
                                        requestAt: r >= 0 ? s.requests[r].at : 0, epochStart: display.start,
                                        fail: { rule, detail in if !straddling { fail(rule, detail) } })
             let interval = M.nanosPerSecond / rate          // exact cadence interval, ns

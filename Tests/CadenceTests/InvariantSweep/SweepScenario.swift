@@ -143,6 +143,8 @@ extension SweepScenario {
     /// A scenario drawn from `seed` alone, so a failure replays exactly.
     static func random(seed: UInt64) -> SweepScenario {
         var g = SeededGenerator(seed: seed)
+        // One in four from the class of work longer than the request's interval.
+        if Int.random(in: 0..<4, using: &g) == 0 { return overloaded(seed: seed, using: &g) }
         func panel() -> PanelSpec {
             switch Int.random(in: 0..<10, using: &g) {
             case 0..<5: return .fixed(fixedRates.randomElement(using: &g)!)
