@@ -22,14 +22,15 @@
 /// work with 30% to spare for half a second. It learns from the work alone (callback
 /// start to the end of the work): what the present path sustains is
 /// ``PresentThroughput``'s to learn, and the link takes the lower of the two.
-/// Another rate asked for, or a display that shows it differently, starts afresh.
+/// Another rate asked for, or another display, starts afresh.
 public struct WorkRateCeiling: Sendable {
     /// The adaptive rate's tuning, keeping 5% rather than 15% when it drops.
     public static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
 
     private var controller = AdaptiveRateController(tuning: tuning)
-    /// The rate the choices were bounded by, the timing's refresh mode, and whether the work held the link below it.
-    private var bound: (rate: FrameRate, mode: RefreshMode, limiting: Bool)?
+    /// The rate the choices were bounded by, the display (its refresh mode and
+    /// rate), and whether the work held the link below that rate.
+    private var bound: (rate: FrameRate, mode: RefreshMode, display: FrameRate, limiting: Bool)?
 
     /// Nothing learned yet.
     public init() {}
@@ -42,16 +43,19 @@ public struct WorkRateCeiling: Sendable {
     /// The ceiling for the next frame, whose link runs at `requested` on
     /// `timing` by the game's request: nil while the work fits `requested`.
     public mutating func ceiling(under requested: FrameRate, on timing: DisplayTiming) -> FrameRate? {
-        // Unless the work holds the link down, the request in effect is the start; while it does, a refitted
-        // estimate of the same display is the same request (``FrameRate/isRefit(of:)``) and keeps what was learned.
+        // Unless the work holds the link down, the request in effect is the start. While it does, a refitted
+        // estimate of the same display and request (``FrameRate/isRefit(of:)``) keeps what was learned; on
+        // another display the rates the work can meet are others, learned afresh in two frames.
         if let bound, bound.mode != timing.refreshMode || !requested.isRefit(of: bound.rate)
-            || (!bound.limiting && requested != bound.rate) { reset() }
+            || !timing.nativeRate.isRefit(of: bound.display) || (!bound.limiting && requested != bound.rate) {
+            reset()
+        }
         let choices: RateChoices = switch RateChoices(timing) {
         case .discrete(let rates): .discrete([requested] + rates.filter { $0 < requested })
         case .continuous: .continuous(maximum: requested)
         }
         let chosen = choices.nearest(to: FrameRate(hz: controller.rate(for: choices)))
-        bound = (requested, timing.refreshMode, chosen < requested)
+        bound = (requested, timing.refreshMode, timing.nativeRate, chosen < requested)
         return chosen < requested ? chosen : nil
     }
 
