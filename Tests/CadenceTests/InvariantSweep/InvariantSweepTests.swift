@@ -7,7 +7,8 @@ import Testing
 ///
 /// Replay one failure with its seed:
 /// `CADENCE_SWEEP_SEED=<seed> CADENCE_SWEEP_COUNT=1 swift test --filter InvariantSweep`.
-/// A fresh set: any other `CADENCE_SWEEP_SEED`. Each failure ever found is
+/// A fresh set: any other `CADENCE_SWEEP_SEED`; `CADENCE_SWEEP_SHOW=<n>` lists
+/// the first n failing scenarios instead of five. Each failure ever found is
 /// kept below as a named regression.
 @Suite("Invariant sweep")
 struct InvariantSweepTests {
