@@ -4,11 +4,17 @@ import Testing
 /// Runs `frames` frames on `panel` with a cap of `cap`, each working `work(start)`, in virtual time.
 private func run(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
                  work: @escaping (Nanoseconds) -> Nanoseconds) -> [FrameRecord] {
+    runLoop(panel, cap: cap, frames: frames, work: work).records
+}
+
+private func runLoop(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
+                     work: @escaping (Nanoseconds) -> Nanoseconds) -> (records: [FrameRecord], loop: FrameLoop) {
     let backend = SimulatedBackend(display: SimulatedDisplay(panel: panel, fullscreen: true))
     let game = ScriptedGame(frames: frames)
     game.work = { [unowned backend] _ in work(backend.clock.now) }
-    FrameLoop(link: DisplayLink(preferred: FrameRateRange(maximum: cap, preferred: cap)), backend: backend).run(game)
-    return game.records
+    let loop = FrameLoop(link: DisplayLink(preferred: FrameRateRange(maximum: cap, preferred: cap)), backend: backend)
+    loop.run(game)
+    return (game.records, loop)
 }
 
 /// Glass intervals between consecutive records.
@@ -23,7 +29,8 @@ private func intervals(_ records: ArraySlice<FrameRecord>) -> Set<Nanoseconds> {
 struct WorkRateCeilingTests {
     @Test("15 ms under a cap of 78 on a 48-144 Hz panel (the sample's --simulate-display vrr:48-144 --fps 78 --work-schedule 0:15): 63 Hz on target")
     func issueScenarioOnVRR() {
-        let records = run(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 125) { _ in 15 * ms }
+        let (records, loop) = runLoop(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 125) { _ in 15 * ms }
+        #expect(loop.workCeiling.rate == FrameRate(numerator: 63), "the work is why the rate is below the cap")
         // 1/78 s = 12 820 513 ns < 15 ms: frames 0 and 1 are late, held to the cap's cadence.
         #expect(records.prefix(2).allSatisfy { $0.effectiveHz == 78 && $0.isLate(tolerance: 0) })
         // 15 ms × 1.05 = 15.75 ms; 10⁹ / 15 750 000 = 63.49…, so 63 Hz (in 48-144, under 78).
@@ -68,11 +75,12 @@ struct WorkRateCeilingTests {
 
     @Test("Lighter work brings the cap back: 15 ms for 1 s, then 8 ms; 78 Hz again within 16 frames and half a second")
     func unlearns() {
-        let records = run(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 200) { now in
+        let (records, loop) = runLoop(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 200) { now in
             now < 1_000 * ms ? 15 * ms : 8 * ms
         }
         // 8 ms × 1.3 = 10.4 ms ≤ 12.8 ms: 16 frames at 63 Hz (254 ms) and 0.5 s after the change, by 1.8 s.
         let late = records.filter { $0.callbackStart >= 1_800 * ms }
+        #expect(loop.workCeiling.rate == nil)
         #expect(!late.isEmpty && late.allSatisfy { $0.effectiveHz == 78 && $0.glassTime == $0.targetTimestamp })
         #expect(records.dropFirst(2).allSatisfy { $0.glassTime == $0.targetTimestamp }, "no frame late after the first two")
     }

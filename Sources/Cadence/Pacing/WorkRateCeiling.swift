@@ -27,6 +27,10 @@ public struct WorkRateCeiling: Sendable {
     /// The adaptive rate's tuning, keeping 5% rather than 15% when it drops.
     public static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
 
+    /// The ceiling last handed out; nil while the work fits the request: a
+    /// report names the game's work as why the rate is below the request.
+    public private(set) var rate: FrameRate?
+
     private var controller = AdaptiveRateController(tuning: tuning)
     /// The rate the choices were bounded by, the display (its refresh mode and
     /// rate), and whether the work held the link below that rate.
@@ -56,12 +60,14 @@ public struct WorkRateCeiling: Sendable {
         }
         let chosen = choices.nearest(to: FrameRate(hz: controller.rate(for: choices)))
         bound = (requested, timing.refreshMode, timing.nativeRate, chosen < requested)
-        return chosen < requested ? chosen : nil
+        rate = chosen < requested ? chosen : nil
+        return rate
     }
 
     /// Forgets what was learned: another rate was asked for.
     public mutating func reset() {
         controller = AdaptiveRateController(tuning: Self.tuning)
         bound = nil
+        rate = nil
     }
 }
