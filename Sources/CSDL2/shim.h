@@ -30,7 +30,6 @@ static inline SDL_Surface *CSDL2_LoadBMP(const char *file) { return SDL_LoadBMP(
 static inline Uint32 CSDL2_PixelFormatARGB8888(void) { return (Uint32)SDL_PIXELFORMAT_ARGB8888; }
 
 /// `SDL_MUSTLOCK(surface)`: whether pixels must be locked before they are read.
-static inline int CSDL2_MustLock(SDL_Surface *surface) { return SDL_MUSTLOCK(surface) ? 1 : 0; }
 
 /// `SDL_WINDOW_FULLSCREEN_DESKTOP`: borderless fullscreen at the desktop mode.
 static inline Uint32 CSDL2_WindowFullscreenDesktop(void) { return (Uint32)SDL_WINDOW_FULLSCREEN_DESKTOP; }

@@ -31,7 +31,7 @@ struct DetectionReasonTests {
         #expect(report.decision.refresh == .variable && report.decision.isInEffect)
         #expect(report.decision.refreshSource == .edid(.amdVSDB))
         #expect(report.decision.confidence == .medium([.noDRMAccess(detail)]))
-        #expect(report.decision.timing == .variable(minimum: FrameRate(hz: 48), maximum: FrameRate(hz: 144)))
+        #expect(report.decision.rangeInEffect.map { [$0.minimum, $0.maximum] } == [FrameRate(hz: 48), FrameRate(hz: 144)])
     }
 
     @Test func aDeviceNodeThatIsAPlainFile() throws {
@@ -138,8 +138,8 @@ struct DetectionReasonTests {
             displays: [sdlDisplay("FS27", 2560, 1440, refreshHz: 144)], videoDriver: "x11", windowFullscreen: true,
             override: .on, overrideRange: FrameRate(hz: 40)...FrameRate(hz: 120))
         let decision = try #require(reports.first).decision
-        #expect(decision.timing == .variable(minimum: FrameRate(hz: 40), maximum: FrameRate(hz: 120)))
-        #expect(decision.refreshSource == .commandLine("--vrr on"))
+        #expect(decision.rangeInEffect.map { [$0.minimum, $0.maximum] } == [FrameRate(hz: 40), FrameRate(hz: 120)])
+        #expect(decision.refreshSource == .userOverride("variable refresh on"))
     }
 
     // MARK: The driver's answer, from properties libdrm returned

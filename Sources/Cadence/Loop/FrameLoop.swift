@@ -28,8 +28,9 @@ public final class FrameLoop {
             link.preferredFrameRateRange = rateLimit.frameRateRange
             link.isUncapped = rateLimit == .uncapped
             if link.isUncapped != (oldValue == .uncapped) { backend.uncappedChanged(to: link.isUncapped) }
-            // Asked for another rate, the loop tries it before learning again what presents reach.
+            // Asked for another rate, the loop tries it before learning again what presents and work reach.
             presentThroughput.reset()
+            workCeiling.reset()
         }
     }
     /// Whether the rate follows the game's work (the trace then records the
@@ -48,6 +49,10 @@ public final class FrameLoop {
     /// link's ``DisplayLink/rateCeiling``, learned afresh on another display
     /// or rate limit.
     public private(set) var presentThroughput = PresentThroughput()
+    /// The fastest rate at or below the request the game's work sustains;
+    /// part of the link's ``DisplayLink/rateCeiling`` (not when adaptive,
+    /// where the adaptive rate is).
+    public private(set) var workCeiling = WorkRateCeiling()
 
     /// Gets each frame to the glass.
     public let presenter: Presenter
@@ -102,6 +107,7 @@ public final class FrameLoop {
             }
             let (record, ticket) = runOneFrame(client)
             adaptive?.record(cost: record.cost(on: backend.currentTiming()), at: record.presentTime)
+            if !isAdaptive { workCeiling.observe(record) }
             costPredictor.observe(record)
             awaitingGlass.append((record, ticket))
             handOn(to: client, all: false)
@@ -136,10 +142,13 @@ public final class FrameLoop {
         let clock = backend.clock
         let timing = backend.currentTiming()
         // The one ceiling on this frame's rate: what the present path
-        // sustains, as learned up to now, and what the game's work allows.
+        // sustains, as learned up to now, and what the game's work allows
+        // (adaptive: the controller's rate; a request: the even rate the work meets).
         presentThroughput.follow(timing)
-        link.rateCeiling = RateCeiling.lower(presentThroughput.ceiling(at: clock.now),
-                                             adaptive?.ceiling(for: RateChoices(timing)))
+        let requested = FrameRateSnapper.effectiveRate(for: link.preferredFrameRateRange, on: timing).rate
+        let work = isAdaptive ? adaptive?.ceiling(for: RateChoices(timing))
+            : workCeiling.ceiling(under: requested, on: timing)
+        link.rateCeiling = RateCeiling.lower(presentThroughput.ceiling(at: clock.now), work)
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }

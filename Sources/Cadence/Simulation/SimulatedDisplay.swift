@@ -43,7 +43,7 @@ public final class SimulatedDisplay {
     public var vsync: Bool
     /// Whether the game's window is fullscreen (required for VRR to take effect).
     public var isFullscreen: Bool
-    /// Whether variable refresh may be used (the detector's `--vrr off` says no).
+    /// Whether variable refresh may be used (the user turning it off says no).
     public var allowsVariableRefresh: Bool
     /// How long before each vblank a compositor in front of the panel
     /// composites the frame it shows there (0: none, a present in the refresh

@@ -53,12 +53,6 @@ public struct VRRDecision: Equatable, Sendable {
         return (minimumRate, maximumRate)
     }
 
-    /// The display link's timing when VRR is in effect; nil otherwise, when
-    /// the backend's own vsync grid (or timer) describes the display.
-    public var timing: DisplayTiming? {
-        rangeInEffect.map { .variable(minimum: $0.minimum, maximum: $0.maximum) }
-    }
-
     /// `"variable 48–144 Hz, in effect"`, `"variable 48–144 Hz, not in effect:
     /// window not fullscreen"`, `"fixed 60 Hz"` or `"fixed, rate unknown"`.
     public var summary: String {

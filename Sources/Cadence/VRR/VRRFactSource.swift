@@ -8,8 +8,8 @@ public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
     case edid(VariableRefreshSource?)
     /// The current display mode, as SDL reports it.
     case displayMode
-    /// A command-line override such as `--vrr on` or `--vrr-range`.
-    case commandLine(String)
+    /// What the user decided (``VRRFacts/override``, ``VRRFacts/overrideRange``): names the fact.
+    case userOverride(String)
     /// Nothing answered, so fixed refresh is assumed.
     case assumption
 
@@ -21,7 +21,7 @@ public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
         case .edid(let source?): "EDID \(source.rawValue)"
         case .edid(nil): "EDID (no variable refresh range)"
         case .displayMode: "display mode"
-        case .commandLine(let flag): flag
+        case .userOverride(let fact): "the user's override (\(fact))"
         case .assumption: "assumption"
         }
     }
@@ -33,7 +33,7 @@ public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
     case fixedRefresh
     /// The window is not fullscreen; compositors keep VRR for fullscreen windows.
     case windowed
-    /// `--vrr off`.
+    /// The user turned it off (``VRROverride/off``).
     case disabledByOverride
     /// `__GL_VRR_ALLOWED=0` in the environment.
     case disabledByEnvironment
@@ -45,7 +45,7 @@ public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .fixedRefresh: "fixed refresh"
         case .windowed: "window not fullscreen"
-        case .disabledByOverride: "--vrr off"
+        case .disabledByOverride: "turned off by the user"
         case .disabledByEnvironment: "__GL_VRR_ALLOWED=0"
         case .modeBelowRange(let rate): "current mode \(rate) is not above the VRR minimum"
         }

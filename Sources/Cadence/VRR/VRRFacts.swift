@@ -18,9 +18,9 @@ public struct VRRFacts: Equatable, Sendable {
     public var fullscreen: Bool
     /// False when `__GL_VRR_ALLOWED=0` is set: the GL driver will not use VRR.
     public var allowedByEnvironment: Bool
-    /// `--vrr`.
+    /// What the user decided: detect, or variable refresh on or off.
     public var override: VRROverride
-    /// `--vrr-range`: replaces the EDID's range when the EDID is wrong.
+    /// A range the user gives: replaces the EDID's range when the EDID is wrong.
     public var overrideRange: ClosedRange<FrameRate>?
 
     /// Facts for one display; the optional ones default to "not given".

@@ -1,11 +1,12 @@
 /// Decides, from a display's ``VRRFacts``, whether it refreshes variably and
 /// whether variable refresh is in effect for the game.
 ///
-/// The order of trust: `--vrr on` over everything; then the kernel driver's
-/// `vrr_capable` (it knows the link and the monitor's settings); then the
-/// EDID alone, at lower confidence. The range comes from `--vrr-range`, else
-/// the EDID. VRR is in effect only on a VRR display, in a fullscreen window,
-/// with neither `--vrr off` nor `__GL_VRR_ALLOWED=0`. Pure: same facts, same answer.
+/// The order of trust: the user's override turning it on over everything;
+/// then the kernel driver's `vrr_capable` (it knows the link and the
+/// monitor's settings); then the EDID alone, at lower confidence. The range
+/// comes from the user's override range, else the EDID. VRR is in effect only
+/// on a VRR display, in a fullscreen window, turned off neither by the user
+/// nor by `__GL_VRR_ALLOWED=0`. Pure: same facts, same answer.
 public enum VRRPolicy {
     /// The decision for one display.
     public static func decide(_ facts: VRRFacts) -> VRRDecision {
@@ -16,7 +17,7 @@ public enum VRRPolicy {
         if isVariable, range == nil {
             isVariable = false
             let missing = VRRUnknownReason.noRefreshRange(
-                "\(refreshSource) says variable refresh, but no EDID block gives a range; pass --vrr-range")
+                "\(refreshSource) says variable refresh, but no EDID block gives a range; an override range can give it")
             confidence = .unknown(confidence.reasons + [missing])
         }
 
@@ -51,7 +52,7 @@ public enum VRRPolicy {
     /// Whether the display can refresh variably, what says so, and how sure that is.
     private static func capability(_ facts: VRRFacts, notes: inout [String])
         -> (Bool, VRRFactSource, VRRConfidence) {
-        if facts.override == .on { return (true, .commandLine("--vrr on"), .high) }
+        if facts.override == .on { return (true, .userOverride("variable refresh on"), .high) }
         switch facts.driver {
         case .capable:
             return (true, .drmProperty("vrr_capable"), .high)
@@ -78,9 +79,9 @@ public enum VRRPolicy {
         }
     }
 
-    /// The variable range to use and its source: `--vrr-range`, else the EDID's.
+    /// The variable range to use and its source: the user's override range, else the EDID's.
     private static func variableRange(_ facts: VRRFacts) -> (ClosedRange<FrameRate>, VRRFactSource)? {
-        if let range = facts.overrideRange { return (range, .commandLine("--vrr-range")) }
+        if let range = facts.overrideRange { return (range, .userOverride("range")) }
         guard case .variable(let advertised) = facts.edid, advertised.range.isValidVariableRefresh else { return nil }
         let rates = FrameRate(hz: Double(advertised.range.minHz))...FrameRate(hz: Double(advertised.range.maxHz))
         return (rates, .edid(advertised.source))

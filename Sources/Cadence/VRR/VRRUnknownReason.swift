@@ -14,7 +14,7 @@ public enum VRRUnknownReason: Error, Equatable, Sendable, CustomStringConvertibl
     /// The connector's EDID is missing or undecodable.
     case noEDID(String)
     /// The display is VRR-capable by the driver's or the user's word, but no
-    /// source gives its range; `--vrr-range` supplies one.
+    /// source gives its range; the user's override range supplies one.
     case noRefreshRange(String)
 
     /// `"no DRM access: /dev/dri/card0: Permission denied"`.
@@ -32,7 +32,7 @@ public enum VRRUnknownReason: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// How far to trust a ``VRRDecision``.
 public enum VRRConfidence: Equatable, Sendable, CustomStringConvertible {
-    /// The kernel driver answered (`vrr_capable`), or the user decided with `--vrr on`.
+    /// The kernel driver answered (`vrr_capable`), or the user decided by turning it on.
     case high
     /// Decided from the EDID alone, because the driver could not be asked.
     case medium([VRRUnknownReason])

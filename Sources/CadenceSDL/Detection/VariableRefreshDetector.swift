@@ -41,8 +41,8 @@ public struct VariableRefreshDetector: Sendable {
     ///   - videoDriver: SDL's video driver (``SDLSession/videoDriver``); with
     ///     `dummy` or `offscreen` there is no physical display to detect.
     ///   - windowFullscreen: whether the game's window is fullscreen on these displays.
-    ///   - override: `--vrr`.
-    ///   - overrideRange: `--vrr-range`.
+    ///   - override: the user's decision (detect, on, off).
+    ///   - overrideRange: a range the user gives, or nil.
     public func detect(displays: [DisplayInfo], videoDriver: String? = nil, windowFullscreen: Bool,
                        override: VRROverride = .auto,
                        overrideRange: ClosedRange<FrameRate>? = nil) -> [DisplayVRRReport] {

@@ -109,6 +109,11 @@ enum Oracle {
         var displayChanges: [(at: Int64, panel: Panel)]   // sorted by `at`
         var requests: [(at: Int64, request: Request)]     // the first at 0
         var duration: Int64
+        /// From each `at` on, every callback works `duration`; a hitch adds once to the first callback at or after its `at`.
+        var work: [(at: Int64, duration: Int64)] = []
+        var hitches: [Int64] = []
+        /// Callbacks start just in time for their targets (``FrameLatency/low``), from the frames' learned cost.
+        var lowLatency = false
     }
 
     /// One display-link callback, in order.
@@ -123,6 +128,8 @@ enum Oracle {
         var timestamp: Int64      // previous frame's glass time (frame 0: engine-defined, not checked)
         var effectiveHz: Double
         var skippedFrames: Int
+        /// When the game's work began (after any wait before the callback): its work is `workEnd − workStart`.
+        var workStart: Int64
     }
 
     struct Violation: Sendable, CustomStringConvertible {
@@ -394,13 +401,20 @@ enum Oracle {
             let afterRepeat = repeatScanOut(containing: f.target - 1) == f.target
             let r = s.requests.lastIndex { $0.at <= f.callbackStart } ?? (s.requests.isEmpty ? -1 : 0)
             let key = e * (s.requests.count + 1) + (r + 1)
-            let rate: Q
+            let requested: Q
             if let known = rates[key] {
-                rate = known
+                requested = known
             } else {
-                rate = M.expectedRate(display.timing, r >= 0 ? s.requests[r].request : .displayRate)
-                rates[key] = rate
+                requested = M.expectedRate(display.timing, r >= 0 ? s.requests[r].request : .displayRate)
+                rates[key] = requested
             }
+            // Below the request only where the game's work outgrew it (see WorkCeilingRules).
+            let rate = workCeilingRate(s, frames, i, requested: requested, timing: display.timing,
+                                       earlierTimings: epochs[...e].map(\.timing),
+                                       judged: i > 0 && frames[i - 1].effectiveHz == f.effectiveHz
+                                           && M.epochIndex(epochs, at: frames[i - 1].callbackStart) == e,
+                                       requestAt: r >= 0 ? s.requests[r].at : 0, epochStart: display.start,
+                                       fail: { rule, detail in if !straddling { fail(rule, detail) } })
             let interval = M.nanosPerSecond / rate          // exact cadence interval, ns
             let target = Q(f.target)
             let isLate = f.glass > f.target

@@ -7,7 +7,8 @@ import Testing
 ///
 /// Replay one failure with its seed:
 /// `CADENCE_SWEEP_SEED=<seed> CADENCE_SWEEP_COUNT=1 swift test --filter InvariantSweep`.
-/// A fresh set: any other `CADENCE_SWEEP_SEED`. Each failure ever found is
+/// A fresh set: any other `CADENCE_SWEEP_SEED`; `CADENCE_SWEEP_SHOW=<n>` lists
+/// the first n failing scenarios instead of five. Each failure ever found is
 /// kept below as a named regression.
 @Suite("Invariant sweep")
 struct InvariantSweepTests {
@@ -22,7 +23,7 @@ struct InvariantSweepTests {
             let found = SweepGame.violations(of: scenario)
             if !found.isEmpty { failures.append((scenario, found)) }
         }
-        let report = failures.prefix(5).map { scenario, found in
+        let report = failures.prefix(ProcessInfo.processInfo.environment["CADENCE_SWEEP_SHOW"].flatMap { Int($0) } ?? 5).map { scenario, found in
             "\(scenario)\n  " + found.prefix(4).map(\.description).joined(separator: "\n  ")
         }
         #expect(failures.isEmpty, """
@@ -61,9 +62,19 @@ extension SweepScenario {
          SweepScenario(panel: .variable(Ratio(40), Ratio(60)), requests: [(0, .cap(Ratio(30)))])),
         ("A cap of 45 on VRR 50-60, where neither 45 nor 90 fits, runs at 30",
          SweepScenario(panel: .variable(Ratio(50), Ratio(60)), requests: [(0, .cap(Ratio(45)))])),
-        ("Steady overload on VRR is held to the cadence (constant lag)",
+        ("Work longer than the cap's interval on VRR (15 ms under a cap of 78 on 48-144): one speed, frames on target",
          SweepScenario(panel: .variable(Ratio(48), Ratio(144)), requests: [(0, .cap(Ratio(78)))],
                        work: [(0, 15 * ms)])),
+        ("Work longer than the cap's interval on a fixed display (25 ms under a cap of 48 on 144 Hz, low latency)",
+         SweepScenario(panel: .fixed(Ratio(144)), requests: [(0, .cap(Ratio(48)))], work: [(0, 25 * ms)],
+                       latency: .low)),
+        ("Work drifting past the cap's interval and back on VRR (12 → 15 → 17 → 9 ms under 78 on 48-144)",
+         SweepScenario(panel: .variable(Ratio(48), Ratio(144)), requests: [(0, .cap(Ratio(78)))],
+                       work: [(0, 12 * ms), (400 * ms, 15 * ms), (1_200 * ms, 17 * ms), (2_000 * ms, 9 * ms)],
+                       duration: 4_000 * ms)),
+        ("Work holding the rate down across a display change: the rate is chosen again on the new display (35 ms, cap 40, 59.94 then 90 Hz)",
+         SweepScenario(panel: .fixed(Ratio(2997, 50)), fullscreen: false, displayChanges: [(261_552_059, .fixed(Ratio(90)))],
+                       requests: [(0, .cap(Ratio(40)))], work: [(0, 35 * ms)], duration: 1_300 * ms, latency: .low)),
         ("A rate change after missed frames starts from the glass, no gap",
          SweepScenario(panel: .fixed(Ratio(60)), requests: [(0, .cap(Ratio(60))), (1_000 * ms, .cap(Ratio(30)))],
                        work: [(0, 20 * ms)])),

@@ -106,7 +106,9 @@ struct SweepScenario: Sendable, CustomStringConvertible {
     var oracle: Oracle.Scenario {
         Oracle.Scenario(panel: panel.oracle, vsync: vsync, fullscreen: fullscreen, vrrAllowed: vrrAllowed,
                         displayChanges: displayChanges.map { ($0.at, $0.panel.oracle) },
-                        requests: requests.map { ($0.at, $0.request.oracle) }, duration: duration)
+                        requests: requests.map { ($0.at, $0.request.oracle) }, duration: duration,
+                        work: work.map { ($0.at, $0.duration) }, hitches: hitches.map(\.at),
+                        lowLatency: latency == .low)
     }
 
     var description: String {
@@ -141,6 +143,8 @@ extension SweepScenario {
     /// A scenario drawn from `seed` alone, so a failure replays exactly.
     static func random(seed: UInt64) -> SweepScenario {
         var g = SeededGenerator(seed: seed)
+        // One in four from the class of work longer than the request's interval.
+        if Int.random(in: 0..<4, using: &g) == 0 { return overloaded(seed: seed, using: &g) }
         func panel() -> PanelSpec {
             switch Int.random(in: 0..<10, using: &g) {
             case 0..<5: return .fixed(fixedRates.randomElement(using: &g)!)
@@ -243,17 +247,13 @@ final class SweepGame: FrameLoopClient {
         loop.run(game)
         // The rules are about how the link planned each frame, so the oracle
         // takes the planning time as the callback's (the same in smooth mode).
-        let frames = zip(game.records, game.plannedAt).map { record, planned in
-            var r = record
-            r.callbackStart = planned
-            return r
-        }.map {
-            Oracle.Frame(index: $0.frame, callbackStart: $0.callbackStart, workEnd: $0.workEnd,
-                         presentSubmit: $0.presentSubmit, target: $0.targetTimestamp, delta: $0.delta,
-                         glass: $0.presentTime, timestamp: $0.timestamp, effectiveHz: $0.effectiveHz,
-                         skippedFrames: $0.skippedFrames)
+        let frames = zip(game.records, game.plannedAt).map { r, planned in
+            Oracle.Frame(index: r.frame, callbackStart: planned, workEnd: r.workEnd,
+                         presentSubmit: r.presentSubmit, target: r.targetTimestamp, delta: r.delta,
+                         glass: r.presentTime, timestamp: r.timestamp, effectiveHz: r.effectiveHz,
+                         skippedFrames: r.skippedFrames, workStart: r.callbackStart)
         }
-        var found = Oracle.checkInvariants(scenario.oracle, frames)
+        var found = Oracle.checkInvariants(scenario.oracle, frames) + Oracle.checkSteadyGlass(scenario.oracle, frames)
         // Uncapped turns vsync off: the panel's range holds only while nothing is uncapped.
         let everUncapped = scenario.requests.contains { if case .uncapped = $0.request { true } else { false } }
         if scenario.displayChanges.isEmpty, scenario.vsync, scenario.fullscreen, scenario.vrrAllowed, !everUncapped,

@@ -103,9 +103,4 @@ enum ValueParsers {
         }
         return (w, h)
     }
-
-    /// A frame rate in Hz, 1…1000.
-    static func rate(_ text: String, flag: String) throws -> Double {
-        try number(text, flag: flag, in: 1...maximumFPS, form: "a rate from 1 to 1000 Hz")
-    }
 }

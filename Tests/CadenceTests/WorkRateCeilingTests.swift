@@ -1,0 +1,97 @@
+import Testing
+@testable import Cadence
+
+/// Runs `frames` frames on `panel` with a cap of `cap`, each working `work(start)`, in virtual time.
+private func run(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
+                 work: @escaping (Nanoseconds) -> Nanoseconds) -> [FrameRecord] {
+    runLoop(panel, cap: cap, frames: frames, work: work).records
+}
+
+private func runLoop(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
+                     work: @escaping (Nanoseconds) -> Nanoseconds) -> (records: [FrameRecord], loop: FrameLoop) {
+    let backend = SimulatedBackend(display: SimulatedDisplay(panel: panel, fullscreen: true))
+    let game = ScriptedGame(frames: frames)
+    game.work = { [unowned backend] _ in work(backend.clock.now) }
+    let loop = FrameLoop(link: DisplayLink(preferred: FrameRateRange(maximum: cap, preferred: cap)), backend: backend)
+    loop.run(game)
+    return (game.records, loop)
+}
+
+/// Glass intervals between consecutive records.
+private func intervals(_ records: ArraySlice<FrameRecord>) -> Set<Nanoseconds> {
+    Set(zip(records, records.dropFirst()).map { $1.glassTime - $0.glassTime })
+}
+
+/// Expected values worked out by hand: the rate the work can meet is the next even rate whose interval holds the
+/// work with a twentieth to spare, a whole number of hertz with variable refresh, a whole number of vblanks on a
+/// fixed display; the first two frames overrun the cap's interval, which is what lowers the rate.
+@Suite("Work longer than the cap's interval: the next even rate the work can meet, frames on target")
+struct WorkRateCeilingTests {
+    @Test("15 ms under a cap of 78 on a 48-144 Hz panel (the sample's --simulate-display vrr:48-144 --fps 78 --work-schedule 0:15): 63 Hz on target")
+    func issueScenarioOnVRR() {
+        let (records, loop) = runLoop(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 125) { _ in 15 * ms }
+        #expect(loop.workCeiling.rate == FrameRate(numerator: 63), "the work is why the rate is below the cap")
+        // 1/78 s = 12 820 513 ns < 15 ms: frames 0 and 1 are late, held to the cap's cadence.
+        #expect(records.prefix(2).allSatisfy { $0.effectiveHz == 78 && $0.isLate(tolerance: 0) })
+        // 15 ms × 1.05 = 15.75 ms; 10⁹ / 15 750 000 = 63.49…, so 63 Hz (in 48-144, under 78).
+        let steady = records.dropFirst(2)
+        #expect(steady.allSatisfy { $0.effectiveHz == 63 })
+        #expect(steady.allSatisfy { $0.glassTime == $0.targetTimestamp }, "every frame on its target")
+        // 10⁹ / 63 = 15 873 015.87… ns: each slot rounded to the nanosecond.
+        #expect(intervals(steady) == [15_873_015, 15_873_016])
+    }
+
+    @Test("25 ms under a cap of 48 on 144 Hz: every 4th vblank (36 Hz), not every 6th")
+    func fixedDisplay() {
+        let records = run(.fixed(hz(144)), cap: 48, frames: 70) { _ in 25 * ms }
+        // 144/3 = 48 Hz is 20 833 333 ns < 25 ms; 25 ms × 1.05 = 26.25 ms ≤ 4/144 s = 27 777 778 ns.
+        let steady = records.dropFirst(2)
+        #expect(steady.allSatisfy { $0.effectiveHz == 36 && $0.glassTime == $0.targetTimestamp })
+        #expect(intervals(steady) == [27_777_777, 27_777_778])
+        // On the vblanks of the 144 Hz grid from 0: round(v × 10⁹ / 144).
+        #expect(steady.allSatisfy { record in
+            let v = (record.glassTime * 144 + 500_000_000) / 1_000_000_000
+            return (v * 1_000_000_000 + 72) / 144 == record.glassTime
+        })
+    }
+
+    @Test("17 ms under a cap of 60 on 59.94 Hz: every second vblank, 30000/1001 Hz")
+    func ntsc() {
+        let records = run(.fixed(FrameRate(numerator: 60000, denominator: 1001)), cap: 60, frames: 60) { _ in 17 * ms }
+        // 1001/60000 s = 16 683 333 ns < 17 ms; 17.85 ms ≤ 2002/60000 s = 33 366 667 ns.
+        let steady = records.dropFirst(2)
+        #expect(steady.allSatisfy { abs($0.effectiveHz - 30000.0 / 1001) < 1e-9 && $0.glassTime == $0.targetTimestamp })
+        #expect(intervals(steady) == [33_366_666, 33_366_667])
+    }
+
+    @Test("Work drifting within the margin keeps one rate: 15 ms, then 15.8 ms, both under 1/63 s")
+    func driftWithinTheMargin() {
+        let records = run(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 125) { now in
+            now < 500 * ms ? 15 * ms : 15_800_000
+        }
+        let steady = records.dropFirst(2)
+        #expect(steady.allSatisfy { $0.effectiveHz == 63 && $0.glassTime == $0.targetTimestamp })
+    }
+
+    @Test("Lighter work brings the cap back: 15 ms for 1 s, then 8 ms; 78 Hz again within 16 frames and half a second")
+    func unlearns() {
+        let (records, loop) = runLoop(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 200) { now in
+            now < 1_000 * ms ? 15 * ms : 8 * ms
+        }
+        // 8 ms × 1.3 = 10.4 ms ≤ 12.8 ms: 16 frames at 63 Hz (254 ms) and 0.5 s after the change, by 1.8 s.
+        let late = records.filter { $0.callbackStart >= 1_800 * ms }
+        #expect(loop.workCeiling.rate == nil)
+        #expect(!late.isEmpty && late.allSatisfy { $0.effectiveHz == 78 && $0.glassTime == $0.targetTimestamp })
+        #expect(records.dropFirst(2).allSatisfy { $0.glassTime == $0.targetTimestamp }, "no frame late after the first two")
+    }
+
+    @Test("One long frame does not lower the rate; work that fits is never slowed")
+    func hitchAndFittingWork() {
+        let hitch = run(.fixed(hz(60)), cap: 60, frames: 60) { now in now >= 300 * ms && now < 310 * ms ? 30 * ms : 5 * ms }
+        #expect(hitch.allSatisfy { $0.effectiveHz == 60 })
+        #expect(hitch.filter { $0.isLate(tolerance: 0) }.count == 1)
+        // 6.9 ms fits 1/144 s = 6 944 444 ns.
+        let fitting = run(.fixed(hz(144)), cap: 144, frames: 144) { _ in 6_900_000 }
+        #expect(fitting.allSatisfy { $0.effectiveHz == 144 && !$0.isLate(tolerance: 0) })
+    }
+}
