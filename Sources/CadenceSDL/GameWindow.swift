@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWaylandPresentation
 import Cadence
 
 /// Everything a game needs to run paced in a real window, set up in one call:
@@ -32,6 +36,8 @@ public final class GameWindow {
     /// The loop that drives the game.
     public let loop: FrameLoop
     private let ownsSession: Bool
+    /// SDL's `wl_display` on native Wayland, nil on X11 and offscreen.
+    private let waylandDisplay: OpaquePointer?
 
     /// The display link planning each frame.
     public var link: DisplayLink { loop.link }
@@ -92,6 +98,7 @@ public final class GameWindow {
         window = try Window(title: title, width: width, height: height, fitsDesktop: !headless,
                             minimumSize: minimumSize, fullscreen: fullscreen && !headless)
         renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
+        waylandDisplay = cadence_wl_display_of(window.handle)
         clock = MonotonicClock()
         // Sleeps end nearer their deadlines, so the sleeper spins less.
         TimerSlack.minimize()
@@ -148,6 +155,28 @@ public final class GameWindow {
         let inEffect = renderer.setVSync(mode)
         display.refresh()
         return inEffect
+    }
+
+    /// What was lost when the window's display connection broke, e.g. "the
+    /// Wayland compositor at WAYLAND_DISPLAY=wayland-0 went away"; nil while it
+    /// holds. Reads no SDL state, so any thread may ask. On X11 a lost server
+    /// never gets here: Xlib ends the process from its I/O error handler.
+    public var lostDisplay: String? { Self.lostDisplay(waylandDisplay) }
+
+    private static func lostDisplay(_ display: OpaquePointer?) -> String? {
+        guard cadence_wl_display_lost(display) != 0 else { return nil }
+        let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
+        return "the Wayland compositor" + (name.isEmpty ? "" : " at WAYLAND_DISPLAY=\(name)") + " went away"
+    }
+
+    /// Starts a ``PresentWatchdog`` on this window's presents: `end` is
+    /// called on the watchdog's thread when a present does not return and the
+    /// display was lost, a stop was requested, or it blocked far past any
+    /// refresh. It must finish the outputs and exit the process.
+    public func watchPresents(stopRequested: @escaping @Sendable () -> Bool,
+                              end: @escaping @Sendable (PresentWatchdog.Reason) -> Never) {
+        nonisolated(unsafe) let display = waylandDisplay
+        renderer.watchdog = PresentWatchdog(lost: { Self.lostDisplay(display) }, stopRequested: stopRequested, end: end)
     }
 
     /// Quits SDL if this window opened the session; call last.

@@ -158,9 +158,14 @@ public final class Renderer {
         SDL_RenderFlush(handle)
     }
 
+    /// Watches each present, ending the run when one never returns (see ``PresentWatchdog``).
+    public var watchdog: PresentWatchdog?
+
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
     public func present() {
+        let mark = watchdog?.willPresent()
         SDL_RenderPresent(handle)
+        if let mark { watchdog?.didPresent(mark) }
     }
 
     /// Reads the current target back into an image, before `present()`.

@@ -34,18 +34,52 @@ struct RealTimeRun {
                 if let note = game.renderer.vsyncNote { printError(note) }
             }
         }
-        sprite.pollEvents = game.pollEvents
+        // A lost compositor ends the loop at its next frame, as a quit would.
+        sprite.pollEvents = { game.pollEvents() + (game.lostDisplay == nil ? [] : [.quit]) }
         Interrupts.finishAtExit {
-            printError("the display server went away: run ended")
-            do { print(try sprite.finish()) } catch let failure as OutputFailure {
-                printError("--trace: \(failure.reason)")
-                print(failure.summary)
-            } catch {}
+            _ = Self.finishWithoutDisplay(sprite, lost: "the display server went away", screenshot: outputs.screenshot)
+        }
+        nonisolated(unsafe) let stuck = sprite
+        let screenshot = outputs.screenshot
+        game.watchPresents(stopRequested: { Interrupts.requested }) { reason in
+            let lost: String? = switch reason {
+            case .displayLost(let what): what
+            case .presentStalled: "the display stopped answering (a present blocked for \(PresentWatchdog.stallLimit / 1_000_000_000) s)"
+            case .stopRequested: nil
+            }
+            let code = Self.finishWithoutDisplay(stuck, lost: lost, screenshot: screenshot)
+            fflush(nil)
+            _exit(code)
         }
         game.run(sprite)
         Interrupts.finishAtExit(nil)
+        if let lost = game.lostDisplay {
+            // SDL's teardown talks to the compositor that is gone: end here.
+            let code = Self.finishWithoutDisplay(sprite, lost: lost, screenshot: outputs.screenshot)
+            fflush(nil)
+            _exit(code)
+        }
         try sprite.end(outputs)
         print("display clock: \(game.backend.clockSource.rawValue)")
+    }
+
+    /// Completes the trace and prints the summary without SDL, whose display
+    /// is gone or whose present never returned; the screenshot, which needs the
+    /// renderer, is not saved. Returns the exit status: 1 naming what was lost,
+    /// else (a stop) 0, or 73 when an output could not be written.
+    static func finishWithoutDisplay(_ sprite: Game, lost: String?, screenshot: String?) -> Int32 {
+        var code: Int32 = lost == nil ? 0 : 1
+        if let lost { printError("\(lost): run ended") }
+        if let screenshot {
+            printError("--screenshot: \"\(screenshot)\" not saved: the present did not return")
+            if code == 0 { code = 73 }
+        }
+        do { print(try sprite.finish()) } catch let failure as OutputFailure {
+            printError("--trace: \(failure.reason)")
+            print(failure.summary)
+            if code == 0 { code = 73 }
+        } catch {}
+        return code
     }
 
     /// SDL with a display server, or the offscreen driver when headless.
