@@ -8,6 +8,9 @@ import CSDL2
 public final class SDLSession {
     /// The video driver SDL chose (`x11`, `wayland`, `offscreen`, `dummy`, ...).
     public let videoDriver: String
+    /// What the player should know about how the driver was chosen (a
+    /// compositor that did not answer, X11 used instead); empty when nothing.
+    public internal(set) var notes: [String] = []
 
     /// Initialises SDL video and events, optionally forcing a video driver.
     ///

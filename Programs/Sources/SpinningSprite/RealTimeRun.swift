@@ -115,6 +115,7 @@ struct RealTimeRun {
             printError(options.headless ? "\(error)" : "\(unreachable) (\(error)).\n\(noDisplay)")
             throw ExitCode.failure
         }
+        session.notes.forEach { printError($0) }
         if !options.headless && !session.showsWindows {
             session.shutdown()
             printError("\(unreachable) (SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")
