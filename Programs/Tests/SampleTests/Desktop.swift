@@ -54,7 +54,7 @@ final class Desktop {
     let variables: [String: String]
     /// The X display of its XWayland (or Xvfb), e.g. `:1`.
     var display: String { variables["DISPLAY"] ?? "" }
-    /// The desktop's log: Weston's holds its timeline (`--logger-scopes=log,timeline`).
+    /// The desktop's log, fresh for each start: Weston's holds its timeline (`--logger-scopes=log,timeline`).
     let logPath: String
     /// The desktop's process group.
     private let group: pid_t
@@ -71,7 +71,6 @@ final class Desktop {
         runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-\(kind)-\(id)")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
-        logPath = runtimeDirectory.appendingPathComponent("\(kind).log").path
         let name = kind == .xvfb ? String(Self.freeDisplayNumber()) : "cadence-\(id)"
         // A desktop on a display server would open a window there instead of running headless.
         let started = try Subprocess.runExecutable(
@@ -86,6 +85,7 @@ final class Desktop {
             try? FileManager.default.removeItem(at: runtimeDirectory)
             throw DesktopError("\(kind) did not start (exit \(started.status)):\n\(started.stderr.suffix(3_000))")
         }
+        logPath = variables.removeValue(forKey: "LOG") ?? ""
         self.variables = variables
         self.group = group
     }
