@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import CWaylandPresentation
 import Cadence
 
 /// Everything a game needs to run paced in a real window, set up in one call:
@@ -36,8 +32,8 @@ public final class GameWindow {
     /// The loop that drives the game.
     public let loop: FrameLoop
     private let ownsSession: Bool
-    /// SDL's `wl_display` on native Wayland, nil on X11 and offscreen.
-    private let waylandDisplay: OpaquePointer?
+    /// The window's connection to its display server.
+    private let connection: DisplayConnection
 
     /// The display link planning each frame.
     public var link: DisplayLink { loop.link }
@@ -98,7 +94,7 @@ public final class GameWindow {
         window = try Window(title: title, width: width, height: height, fitsDesktop: !headless,
                             minimumSize: minimumSize, fullscreen: fullscreen && !headless)
         renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
-        waylandDisplay = cadence_wl_display_of(window.handle)
+        connection = DisplayConnection(window: window)
         clock = MonotonicClock()
         // Sleeps end nearer their deadlines, so the sleeper spins less.
         TimerSlack.minimize()
@@ -159,15 +155,8 @@ public final class GameWindow {
 
     /// What was lost when the window's display connection broke, e.g. "the
     /// Wayland compositor at WAYLAND_DISPLAY=wayland-0 went away"; nil while it
-    /// holds. Reads no SDL state, so any thread may ask. On X11 a lost server
-    /// never gets here: Xlib ends the process from its I/O error handler.
-    public var lostDisplay: String? { Self.lostDisplay(waylandDisplay) }
-
-    private static func lostDisplay(_ display: OpaquePointer?) -> String? {
-        guard cadence_wl_display_lost(display) != 0 else { return nil }
-        let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
-        return "the Wayland compositor" + (name.isEmpty ? "" : " at WAYLAND_DISPLAY=\(name)") + " went away"
-    }
+    /// holds (see ``DisplayConnection``).
+    public var lostDisplay: String? { connection.lost }
 
     /// Starts a ``PresentWatchdog`` on this window's presents: `end` is
     /// called on the watchdog's thread when a present does not return and the
@@ -175,8 +164,8 @@ public final class GameWindow {
     /// refresh. It must finish the outputs and exit the process.
     public func watchPresents(stopRequested: @escaping @Sendable () -> Bool,
                               end: @escaping @Sendable (PresentWatchdog.Reason) -> Never) {
-        nonisolated(unsafe) let display = waylandDisplay
-        renderer.watchdog = PresentWatchdog(lost: { Self.lostDisplay(display) }, stopRequested: stopRequested, end: end)
+        let connection = connection
+        renderer.watchdog = PresentWatchdog(lost: { connection.lost }, stopRequested: stopRequested, end: end)
     }
 
     /// Quits SDL if this window opened the session; call last.
