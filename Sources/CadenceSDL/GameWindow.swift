@@ -158,16 +158,6 @@ public final class GameWindow {
     /// holds (see ``DisplayConnection``).
     public var lostDisplay: String? { connection.lost }
 
-    /// Starts a ``PresentWatchdog`` on this window's presents: `end` is
-    /// called on the watchdog's thread when a present does not return and the
-    /// display was lost, a stop was requested, or it blocked far past any
-    /// refresh. It must finish the outputs and exit the process.
-    public func watchPresents(stopRequested: @escaping @Sendable () -> Bool,
-                              end: @escaping @Sendable (PresentWatchdog.Reason) -> Never) {
-        let connection = connection
-        renderer.watchdog = PresentWatchdog(lost: { connection.lost }, stopRequested: stopRequested, end: end)
-    }
-
     /// Quits SDL if this window opened the session; call last.
     public func shutdown() {
         if ownsSession { session.shutdown() }

@@ -4,56 +4,54 @@ import Glibc
 import Cadence
 import Synchronization
 
-/// Ends a run whose present never returns.
+/// Ends a run whose present (or window's start-up) never returns.
 ///
-/// SDL's present can stay inside SDL for ever: its Wayland driver, waiting
-/// for a frame callback on a connection the compositor closed, loops on the
-/// connection's error without a pause (SDL 2.26), and an X server that is
-/// stopped never answers. The game's thread is then unreachable: a stop signal
-/// sets its flag, and nothing reads it. A thread of the watchdog's own looks
-/// every 20 ms; while a present is in progress it ends the run when the
-/// display's connection is lost, when a stop was asked for and the present
-/// has not returned within ``stopGrace``, or when the present has been
-/// blocked ``stallLimit`` (seconds, far past any refresh) whatever else.
+/// SDL can stay inside a call for ever: its Wayland driver, waiting on a
+/// connection the compositor closed, loops on the connection's error without
+/// a pause (SDL 2.26: in a present waiting for a frame callback, and in
+/// showing a window waiting for its first configure), and an X server that
+/// is stopped never answers. The game's thread is then unreachable: a stop
+/// signal sets its flag, and nothing reads it. A thread of the watchdog's own
+/// looks every 20 ms; while a guarded call is in progress it ends the run
+/// when the display's connection is lost (once ``watch(_:)`` named it), when
+/// a stop was asked for and the call has not returned within ``stopGrace``,
+/// or when the call has been blocked ``stallLimit`` (far past any refresh).
 ///
-/// Ending is claimed once: the watchdog swaps the present's start for a mark
-/// only if the present is still the one it saw, and the game's thread swaps
-/// it back to idle only if it was not claimed. Whichever wins owns the run's
-/// end. A game's thread that loses (its present returned after the claim)
-/// parks for good, so the game's state the ending reads (the trace, the
+/// Ending is claimed once: the watchdog swaps the call's start for a mark
+/// only if the call is still the one it saw, and the game's thread swaps it
+/// back to idle only if it was not claimed. Whichever wins owns the run's
+/// end. A game's thread that loses (its call returned after the claim) parks
+/// for good, so the game's state the ending reads (the trace, the
 /// statistics) is touched by one thread only. The ending must not return:
 /// finish the outputs, flush, `_exit`.
 public final class PresentWatchdog: Sendable {
     /// Why the run is being ended.
     public enum Reason: Sendable, Equatable {
-        /// The display's connection is lost (see ``GameWindow/lostDisplay``).
+        /// The display's connection is lost (see ``DisplayConnection``).
         case displayLost(String)
-        /// A stop was requested while a present did not return.
+        /// A stop was requested while a guarded call did not return.
         case stopRequested
-        /// A present has not returned for ``PresentWatchdog/stallLimit``.
+        /// A guarded call has not returned for ``PresentWatchdog/stallLimit``.
         case presentStalled
     }
 
-    /// How long a present may block before the display counts as gone.
+    /// How long a guarded call may block before the display counts as gone.
     public static let stallLimit: Nanoseconds = 5_000_000_000
-    /// How long a present may keep a requested stop waiting.
+    /// How long a guarded call may keep a requested stop waiting.
     public static let stopGrace: Nanoseconds = 300_000_000
 
-    /// 0 outside a present, the present's start (monotonic ns, never 0) inside
-    /// one, ``claimed`` once the watchdog owns the run's end.
-    private let presentStart = Atomic<Int64>(0)
+    /// 0 outside a guarded call, the call's start (monotonic ns, never 0)
+    /// inside one, ``claimed`` once the watchdog owns the run's end.
+    private let callStart = Atomic<Int64>(0)
     private static let claimed: Int64 = -1
-    private let lost: @Sendable () -> String?
+    private let connection = Mutex<DisplayConnection?>(nil)
     private let stopRequested: @Sendable () -> Bool
     private let end: @Sendable (Reason) -> Never
 
     /// Starts the watching thread, which holds the watchdog for the rest of
-    /// the process. `lost` says what was lost, if anything (called on the
-    /// watchdog's thread); `stopRequested` whether a stop signal came; `end`
-    /// ends the process.
-    public init(lost: @escaping @Sendable () -> String?, stopRequested: @escaping @Sendable () -> Bool,
-                end: @escaping @Sendable (Reason) -> Never) {
-        self.lost = lost
+    /// the process. `stopRequested` says whether a stop signal came; `end`
+    /// (called on the watchdog's thread) ends the process.
+    public init(stopRequested: @escaping @Sendable () -> Bool, end: @escaping @Sendable (Reason) -> Never) {
         self.stopRequested = stopRequested
         self.end = end
         var thread = pthread_t()
@@ -64,19 +62,23 @@ public final class PresentWatchdog: Sendable {
         pthread_detach(thread)
     }
 
-    /// Call right before a present; returns the mark ``didPresent(_:)`` takes.
-    public func willPresent() -> Int64 {
-        let start = max(Self.now(), 1)
-        presentStart.store(start, ordering: .sequentiallyConsistent)
-        return start
+    /// Watches `connection` too: its loss ends a guarded call at once.
+    public func watch(_ connection: DisplayConnection) {
+        self.connection.withLock { $0 = connection }
     }
 
-    /// Call when the present returned. Never returns if the watchdog has
-    /// claimed the run's end meanwhile: its ending exits the process.
-    public func didPresent(_ start: Int64) {
-        if !presentStart.compareExchange(expected: start, desired: 0, ordering: .sequentiallyConsistent).exchanged {
-            while true { pause() }
+    /// Runs `body` (an SDL call that may never return) under watch. Never
+    /// returns if the watchdog claimed the run's end meanwhile: its ending
+    /// exits the process.
+    public func guarding<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let start = max(Self.now(), 1)
+        callStart.store(start, ordering: .sequentiallyConsistent)
+        defer {
+            if !callStart.compareExchange(expected: start, desired: 0, ordering: .sequentiallyConsistent).exchanged {
+                while true { pause() }
+            }
         }
+        return try body()
     }
 
     /// CLOCK_MONOTONIC in nanoseconds, as ``MonotonicClock`` reads it (which is not `Sendable`).
@@ -90,15 +92,15 @@ public final class PresentWatchdog: Sendable {
     private func watch() -> Never {
         while true {
             usleep(20_000)
-            let start = presentStart.load(ordering: .sequentiallyConsistent)
+            let start = callStart.load(ordering: .sequentiallyConsistent)
             guard start > 0 else { continue }
             let blocked = Self.now() - start
-            let reason: Reason? = lost().map { .displayLost($0) }
+            let lost = connection.withLock { $0 }?.lost
+            let reason: Reason? = lost.map { .displayLost($0) }
                 ?? (stopRequested() && blocked > Self.stopGrace ? .stopRequested
                     : blocked > Self.stallLimit ? .presentStalled : nil)
             guard let reason else { continue }
-            if presentStart.compareExchange(expected: start, desired: Self.claimed,
-                                            ordering: .sequentiallyConsistent).exchanged {
+            if callStart.compareExchange(expected: start, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged {
                 end(reason)
             }
         }

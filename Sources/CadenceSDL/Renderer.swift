@@ -163,9 +163,7 @@ public final class Renderer {
 
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
     public func present() {
-        let mark = watchdog?.willPresent()
-        SDL_RenderPresent(handle)
-        if let mark { watchdog?.didPresent(mark) }
+        if let watchdog { watchdog.guarding { SDL_RenderPresent(handle) } } else { SDL_RenderPresent(handle) }
     }
 
     /// Reads the current target back into an image, before `present()`.

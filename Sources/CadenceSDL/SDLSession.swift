@@ -19,7 +19,9 @@ public final class SDLSession {
     ///   `SDL_VIDEODRIVER` and the environment.
     public init(videoDriver driver: String? = nil) throws {
         if let driver {
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
+            // Over the environment too: SDL_VIDEODRIVER set but empty would
+            // otherwise have SDL try every driver, Wayland's among them.
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, driver, SDL_HINT_OVERRIDE)
         } else if (processEnvironment()["SDL_VIDEODRIVER"] ?? "").isEmpty, !WaylandSocket.displayCanExist {
             // Left to itself SDL tries every driver in turn, Wayland among them,
             // whose connection attempt prints libwayland's complaint about

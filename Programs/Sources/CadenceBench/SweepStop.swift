@@ -29,7 +29,7 @@ enum SweepStop {
     /// Watches `renderer`'s presents: a stuck one ends the sweep with
     /// `partialRow()` printed, exit 1 when the compositor is gone, else 0.
     static func watch(_ renderer: Renderer, connection: DisplayConnection, partialRow: @escaping @Sendable () -> String?) {
-        renderer.watchdog = PresentWatchdog(lost: { connection.lost }, stopRequested: { requested }) { reason in
+        let watchdog = PresentWatchdog(stopRequested: { requested }) { reason in
             if let row = partialRow() { print(row) }
             var status: Int32 = 0
             switch reason {
@@ -40,6 +40,8 @@ enum SweepStop {
             fflush(nil)
             _exit(status)
         }
+        watchdog.watch(connection)
+        renderer.watchdog = watchdog
     }
 
     /// Says why the sweep ended early, on standard error; returns its exit status (1).

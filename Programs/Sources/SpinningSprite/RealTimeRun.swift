@@ -11,10 +11,14 @@ struct RealTimeRun {
     func run() throws {
         let session = try openSession()
         defer { session.shutdown() }
-        let game = try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
+        let ending = RunEnding(screenshot: outputs.screenshot)
+        let watchdog = ending.watchdog()
+        let game = try watchdog.guarding { try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
                                   height: options.window.height, fullscreen: options.fullscreen,
                                   vsync: options.vsync, headless: options.headless,
-                                  vrr: options.vrr, vrrRange: options.vrrRange, minimumSize: Scene.minimumSize)
+                                  vrr: options.vrr, vrrRange: options.vrrRange, minimumSize: Scene.minimumSize) }
+        watchdog.watch(DisplayConnection(window: game.window))
+        game.renderer.watchdog = watchdog
         game.renderer.notes.forEach { printError($0) }
         let scene: Scene
         do {
@@ -37,49 +41,19 @@ struct RealTimeRun {
         // A lost compositor ends the loop at its next frame, as a quit would.
         sprite.pollEvents = { game.pollEvents() + (game.lostDisplay == nil ? [] : [.quit]) }
         Interrupts.finishAtExit {
-            _ = Self.finishWithoutDisplay(sprite, lost: "the display server went away", screenshot: outputs.screenshot)
+            _ = RunEnding.finishWithoutDisplay(sprite, lost: "the display server went away", screenshot: outputs.screenshot)
         }
-        nonisolated(unsafe) let stuck = sprite
-        let screenshot = outputs.screenshot
-        game.watchPresents(stopRequested: { Interrupts.requested }) { reason in
-            let lost: String? = switch reason {
-            case .displayLost(let what): what
-            case .presentStalled: "the display stopped answering (a present blocked for \(PresentWatchdog.stallLimit / 1_000_000_000) s)"
-            case .stopRequested: nil
-            }
-            let code = Self.finishWithoutDisplay(stuck, lost: lost, screenshot: screenshot)
-            fflush(nil)
-            _exit(code)
-        }
+        ending.game = sprite
         game.run(sprite)
         Interrupts.finishAtExit(nil)
         if let lost = game.lostDisplay {
             // SDL's teardown talks to the compositor that is gone: end here.
-            let code = Self.finishWithoutDisplay(sprite, lost: lost, screenshot: outputs.screenshot)
+            let code = RunEnding.finishWithoutDisplay(sprite, lost: lost, screenshot: outputs.screenshot)
             fflush(nil)
             _exit(code)
         }
         try sprite.end(outputs)
         print("display clock: \(game.backend.clockSource.rawValue)")
-    }
-
-    /// Completes the trace and prints the summary without SDL, whose display
-    /// is gone or whose present never returned; the screenshot, which needs the
-    /// renderer, is not saved. Returns the exit status: 1 naming what was lost,
-    /// else (a stop) 0, or 73 when an output could not be written.
-    static func finishWithoutDisplay(_ sprite: Game, lost: String?, screenshot: String?) -> Int32 {
-        var code: Int32 = lost == nil ? 0 : 1
-        if let lost { printError("\(lost): run ended") }
-        if let screenshot {
-            printError("--screenshot: \"\(screenshot)\" not saved: the present did not return")
-            if code == 0 { code = 73 }
-        }
-        do { print(try sprite.finish()) } catch let failure as OutputFailure {
-            printError("--trace: \(failure.reason)")
-            print(failure.summary)
-            if code == 0 { code = 73 }
-        } catch {}
-        return code
     }
 
     /// SDL with a display server, or the offscreen driver when headless.

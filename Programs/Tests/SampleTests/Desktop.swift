@@ -130,7 +130,8 @@ final class Desktop {
     /// An X display number with no server on it, for Xvfb.
     private static func freeDisplayNumber() -> Int {
         let taken = Set((try? FileManager.default.contentsOfDirectory(atPath: "/tmp/.X11-unix")) ?? [])
-        let start = 200 + Int(getpid() % 50) * 10
+        // Random, so that tests starting desktops at once rarely pick the same number.
+        let start = 200 + Int.random(in: 0..<500) * 10
         return (start..<start + 1_000).first { !taken.contains("X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? start
     }
 }
