@@ -117,7 +117,8 @@ public final class GameWindow {
     /// so the loop paces for the monitor the window is on now. The game still
     /// sees every event.
     public func pollEvents() -> [Event] {
-        let events = EventPump.poll()
+        // SDL reads the display's connection here too: watched as a present is.
+        let events = renderer.watchdog.map { $0.guarding(EventPump.poll) } ?? EventPump.poll()
         for event in events { handle(event) }
         return events
     }
