@@ -26,9 +26,11 @@ int cadence_wl_probe(int *has_presentation, int *has_seat) {
     struct probe probe = {0, 0};
     struct wl_registry *registry = wl_display_get_registry(display);
     wl_registry_add_listener(registry, &listener, &probe);
-    wl_display_roundtrip(display);
+    /* Within a second, or the compositor counts as absent: it is hung, stopped or not one. */
+    int answered = cadence_wl_roundtrip_within(display, NULL, display, 1000) == 0;
     wl_registry_destroy(registry);
     wl_display_disconnect(display);
+    if (!answered) return -2;
     *has_presentation = probe.presentation;
     *has_seat = probe.seat;
     return 0;

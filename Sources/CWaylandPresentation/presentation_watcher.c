@@ -163,10 +163,12 @@ cadence_wl_presentation *cadence_wl_presentation_open(struct SDL_Window *window)
     wl_proxy_set_queue((struct wl_proxy *)watcher->display_wrapper, watcher->queue);
     watcher->registry = wl_display_get_registry(watcher->display_wrapper);
     wl_registry_add_listener(watcher->registry, &registry_listener, watcher);
-    /* One round trip for the globals (and the bind), one for clock_id. */
-    wl_display_roundtrip_queue(watcher->display, watcher->queue);
-    if (watcher->presentation != NULL) wl_display_roundtrip_queue(watcher->display, watcher->queue);
-    if (watcher->presentation == NULL || !watcher->have_clock || (watcher->clock_id != CLOCK_MONOTONIC && watcher->clock_id != CLOCK_MONOTONIC_RAW)) {
+    /* One round trip for the globals (and the bind), one for clock_id; a
+       compositor that does not answer within a second gives no clock. */
+    int answered = cadence_wl_roundtrip_within(watcher->display, watcher->queue, watcher->display_wrapper, 1000) == 0;
+    if (answered && watcher->presentation != NULL)
+        answered = cadence_wl_roundtrip_within(watcher->display, watcher->queue, watcher->display_wrapper, 1000) == 0;
+    if (!answered || watcher->presentation == NULL || !watcher->have_clock || (watcher->clock_id != CLOCK_MONOTONIC && watcher->clock_id != CLOCK_MONOTONIC_RAW)) {
         cadence_wl_presentation_close(watcher);
         return NULL;
     }
@@ -226,6 +228,13 @@ int cadence_wl_presentation_poll(cadence_wl_presentation *watcher, int64_t *time
 }
 
 int cadence_wl_presentation_discarded(const cadence_wl_presentation *watcher) { return watcher->discarded; }
+
+struct wl_display *cadence_wl_display_of(struct SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_WAYLAND) return NULL;
+    return info.info.wl.display;
+}
 
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher) {
     if (watcher == NULL) return;

@@ -1,9 +1,13 @@
 #include "CXPresentClock.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <xcb/present.h>
 #include <xcb/xcb.h>
+#include <xcb/xcbext.h>
 
 struct cadence_present_clock {
     xcb_connection_t *connection;
@@ -15,9 +19,40 @@ struct cadence_present_clock {
     int xwayland;
 };
 
+/* A second for any reply: an X server that does not answer within it is
+   hung or stopped, and the watcher gives up rather than hold the game. */
+enum { REPLY_TIMEOUT_MS = 1000 };
+
+static int64_t milliseconds_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* The reply to request `sequence`, waiting at most REPLY_TIMEOUT_MS (the
+   *_reply functions wait for ever); NULL on an error, a timeout or a broken
+   connection. */
+static void *bounded_reply(xcb_connection_t *connection, unsigned int sequence) {
+    xcb_flush(connection);
+    int64_t deadline = milliseconds_now() + REPLY_TIMEOUT_MS;
+    while (!xcb_connection_has_error(connection)) {
+        void *reply = NULL;
+        xcb_generic_error_t *error = NULL;
+        if (xcb_poll_for_reply(connection, sequence, &reply, &error)) {
+            free(error);
+            return reply;
+        }
+        int64_t left = deadline - milliseconds_now();
+        if (left <= 0) return NULL;
+        struct pollfd fd = {xcb_get_file_descriptor(connection), POLLIN, 0};
+        if (poll(&fd, 1, (int)left) < 0 && errno != EINTR) return NULL;
+    }
+    return NULL;
+}
+
 static int has_extension(xcb_connection_t *connection, const char *name) {
     xcb_query_extension_cookie_t cookie = xcb_query_extension(connection, (uint16_t)strlen(name), name);
-    xcb_query_extension_reply_t *reply = xcb_query_extension_reply(connection, cookie, NULL);
+    xcb_query_extension_reply_t *reply = bounded_reply(connection, cookie.sequence);
     int present = reply != NULL && reply->present;
     free(reply);
     return present;
@@ -38,7 +73,7 @@ cadence_present_clock *cadence_present_clock_open(const char *display_name, uint
     }
     xcb_present_query_version_cookie_t version_cookie =
         xcb_present_query_version(connection, XCB_PRESENT_MAJOR_VERSION, XCB_PRESENT_MINOR_VERSION);
-    xcb_present_query_version_reply_t *version = xcb_present_query_version_reply(connection, version_cookie, NULL);
+    xcb_present_query_version_reply_t *version = bounded_reply(connection, version_cookie.sequence);
     if (version == NULL) {
         xcb_disconnect(connection);
         return NULL;
@@ -56,11 +91,18 @@ cadence_present_clock *cadence_present_clock_open(const char *display_name, uint
     clock->event_id = xcb_generate_id(connection);
     /* Complete events for this window come to a queue of their own on this connection. */
     clock->events = xcb_register_for_special_xge(connection, &xcb_present_id, clock->event_id, NULL);
-    xcb_void_cookie_t selected = xcb_present_select_input_checked(connection, clock->event_id, window,
-                                                                  XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY);
-    xcb_generic_error_t *error = xcb_request_check(connection, selected);
-    if (error != NULL || clock->events == NULL) {
-        free(error);
+    xcb_present_select_input(connection, clock->event_id, window, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY);
+    /* Once a later request is answered, an error for this one (a window
+       gone) has arrived too, on the connection's event queue. */
+    void *focus = bounded_reply(connection, xcb_get_input_focus(connection).sequence);
+    int failed = focus == NULL || clock->events == NULL;
+    free(focus);
+    xcb_generic_event_t *event;
+    while ((event = xcb_poll_for_event(connection)) != NULL) {
+        if (event->response_type == 0) failed = 1;
+        free(event);
+    }
+    if (failed) {
         cadence_present_clock_close(clock);
         return NULL;
     }

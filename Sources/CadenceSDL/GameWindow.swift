@@ -32,6 +32,8 @@ public final class GameWindow {
     /// The loop that drives the game.
     public let loop: FrameLoop
     private let ownsSession: Bool
+    /// The window's connection to its display server.
+    private let connection: DisplayConnection
 
     /// The display link planning each frame.
     public var link: DisplayLink { loop.link }
@@ -92,6 +94,7 @@ public final class GameWindow {
         window = try Window(title: title, width: width, height: height, fitsDesktop: !headless,
                             minimumSize: minimumSize, fullscreen: fullscreen && !headless)
         renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
+        connection = DisplayConnection(window: window)
         clock = MonotonicClock()
         // Sleeps end nearer their deadlines, so the sleeper spins less.
         TimerSlack.minimize()
@@ -114,7 +117,8 @@ public final class GameWindow {
     /// so the loop paces for the monitor the window is on now. The game still
     /// sees every event.
     public func pollEvents() -> [Event] {
-        let events = EventPump.poll()
+        // SDL reads the display's connection here too: watched as a present is.
+        let events = renderer.watchdog.map { $0.guarding(EventPump.poll) } ?? EventPump.poll()
         for event in events { handle(event) }
         return events
     }
@@ -149,6 +153,11 @@ public final class GameWindow {
         display.refresh()
         return inEffect
     }
+
+    /// What was lost when the window's display connection broke, e.g. "the
+    /// Wayland compositor at WAYLAND_DISPLAY=wayland-0 went away"; nil while it
+    /// holds (see ``DisplayConnection``).
+    public var lostDisplay: String? { connection.lost }
 
     /// Quits SDL if this window opened the session; call last.
     public func shutdown() {

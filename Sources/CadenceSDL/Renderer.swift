@@ -155,12 +155,16 @@ public final class Renderer {
     /// frame's work, and the present at the target moment is only the swap
     /// (with the software renderer, rasterising a frame takes milliseconds).
     public func flush() {
-        SDL_RenderFlush(handle)
+        if let watchdog { watchdog.guarding { _ = SDL_RenderFlush(handle) } } else { SDL_RenderFlush(handle) }
     }
+
+    /// Watches each present and flush (and, through ``GameWindow``, each
+    /// event poll), ending the run when one never returns (see ``PresentWatchdog``).
+    public var watchdog: PresentWatchdog?
 
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
     public func present() {
-        SDL_RenderPresent(handle)
+        if let watchdog { watchdog.guarding { SDL_RenderPresent(handle) } } else { SDL_RenderPresent(handle) }
     }
 
     /// Reads the current target back into an image, before `present()`.

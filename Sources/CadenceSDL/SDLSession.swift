@@ -8,6 +8,9 @@ import CSDL2
 public final class SDLSession {
     /// The video driver SDL chose (`x11`, `wayland`, `offscreen`, `dummy`, ...).
     public let videoDriver: String
+    /// What the player should know about how the driver was chosen (a
+    /// compositor that did not answer, X11 used instead); empty when nothing.
+    public internal(set) var notes: [String] = []
 
     /// Initialises SDL video and events, optionally forcing a video driver.
     ///
@@ -16,7 +19,9 @@ public final class SDLSession {
     ///   `SDL_VIDEODRIVER` and the environment.
     public init(videoDriver driver: String? = nil) throws {
         if let driver {
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
+            // Over the environment too: SDL_VIDEODRIVER set but empty would
+            // otherwise have SDL try every driver, Wayland's among them.
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, driver, SDL_HINT_OVERRIDE)
         } else if (processEnvironment()["SDL_VIDEODRIVER"] ?? "").isEmpty, !WaylandSocket.displayCanExist {
             // Left to itself SDL tries every driver in turn, Wayland among them,
             // whose connection attempt prints libwayland's complaint about

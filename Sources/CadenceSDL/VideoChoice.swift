@@ -23,40 +23,66 @@ public enum VideoChoice: String, CaseIterable, Sendable {
     /// what native pacing needs (presentation-time and a seat).
     /// Asks nothing where no Wayland display can exist (see ``WaylandSocket``).
     public static var compositorSuitsNativeWayland: Bool {
-        compositorOffers().map { $0.presentation && $0.seat } ?? false
+        if case .offers(let presentation, let seat) = probe() { return presentation && seat }
+        return false
     }
 
-    /// What the compositor behind `WAYLAND_DISPLAY` offers; nil when none is
-    /// reachable (or none can exist, see ``WaylandSocket``).
-    private static func compositorOffers() -> (presentation: Bool, seat: Bool)? {
-        guard WaylandSocket.displayCanExist else { return nil }
+    /// What the compositor behind `WAYLAND_DISPLAY` said when asked.
+    private enum Probe {
+        /// None is reachable (or none can exist, see ``WaylandSocket``).
+        case absent
+        /// The socket accepted but nothing answered within a second (a
+        /// compositor hung or stopped, or not a compositor): counted as absent,
+        /// since SDL's own connection would wait for it for ever.
+        case silent
+        case offers(presentation: Bool, seat: Bool)
+    }
+
+    private static func probe() -> Probe {
+        guard WaylandSocket.displayCanExist else { return .absent }
         var presentation: Int32 = 0, seat: Int32 = 0
-        guard cadence_wl_probe(&presentation, &seat) == 0 else { return nil }
-        return (presentation != 0, seat != 0)
+        switch cadence_wl_probe(&presentation, &seat) {
+        case 0: return .offers(presentation: presentation != 0, seat: seat != 0)
+        case -2: return .silent
+        default: return .absent
+        }
+    }
+
+    /// The compositor named, for messages.
+    private static var silentCompositor: String {
+        let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
+        return "the Wayland compositor at WAYLAND_DISPLAY=\(name.isEmpty ? "wayland-0" : name) did not answer within a second"
     }
 
     /// Starts SDL with the driver this choice asks for. For `auto`, the
     /// driver `SDL_VIDEODRIVER` names if set; else Wayland when the compositor
-    /// suits it and SDL's Wayland driver starts; else X11.
+    /// suits it and SDL's Wayland driver starts; else X11, with a note in the
+    /// session's ``SDLSession/notes`` when a compositor was there but silent.
     public func openSession() throws -> SDLSession {
         switch self {
         case .wayland:
             // SDL 2.26's Wayland driver reads a seat it never got where the
             // compositor offers none (Weston's headless output) and the process
-            // dies in SDL_Init: refuse first, with words a user can act on.
-            if let offers = Self.compositorOffers(), !offers.seat {
+            // dies in SDL_Init; with a silent compositor it waits for ever:
+            // refuse first, with words a user can act on.
+            switch Self.probe() {
+            case .offers(_, false):
                 throw UnsuitableCompositor(description: "the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat, "
                                            + "without which SDL's Wayland driver cannot start; use X11 (XWayland)")
+            case .silent: throw UnsuitableCompositor(description: Self.silentCompositor)
+            default: return try SDLSession(videoDriver: "wayland")
             }
-            return try SDLSession(videoDriver: "wayland")
         case .x11: return try SDLSession(videoDriver: "x11")
         case .auto:
             // A driver named in SDL_VIDEODRIVER is the user's choice: SDL follows it.
             if let named = getenv("SDL_VIDEODRIVER"), named.pointee != 0 { return try SDLSession() }
-            if Self.compositorSuitsNativeWayland, let session = try? SDLSession(videoDriver: "wayland") {
+            let probe = Self.probe()
+            if case .offers(true, true) = probe, let session = try? SDLSession(videoDriver: "wayland") {
                 return session
             }
-            return try SDLSession(videoDriver: "x11")
+            let session = try SDLSession(videoDriver: "x11")
+            if case .silent = probe { session.notes.append("\(Self.silentCompositor): using X11") }
+            return session
         }
     }
 }

@@ -134,6 +134,7 @@ struct CadenceBench: ParsableCommand {
 
         func run() throws {
             do {
+                SweepStop.install()
                 try RepaintSweep(delays: parsedDelays!, frames: frames).run()
             } catch let error as BenchError {
                 FileHandle.standardError.write(Data("cadence-bench repaint-sweep: \(error)\n".utf8))

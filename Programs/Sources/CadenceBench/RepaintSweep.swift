@@ -1,5 +1,6 @@
 import Cadence
 import CadenceSDL
+import ArgumentParser
 import Foundation
 
 /// Which frame intervals a compositor can show at all, measured on its own
@@ -50,15 +51,24 @@ struct RepaintSweep {
         }
         let clock = MonotonicClock()
         let sleeper = PreciseSleeper(clock: clock)
+        let connection = DisplayConnection(window: window)
+        let progress = Progress()
+        nonisolated(unsafe) let stuck = progress
+        SweepStop.watch(renderer, connection: connection) { stuck.row.map(Self.line) }
         print("Frames committed a fixed delay after the compositor showed the one before, \(frames) a delay "
               + "(glass times: the compositor's wp_presentation feedback)")
         print("delay      FPS    interval p5   p50     p95     commit→glass p50  unreported")
         var drawn = 0
         for delay in delays {
             var lastGlass: Nanoseconds?
-            var intervals: [Nanoseconds] = [], commitToGlass: [Nanoseconds] = [], unreported = 0
+            progress.start(delay)
             for index in 0..<(Self.warmup + frames) {
                 _ = EventPump.poll()
+                if SweepStop.requested || connection.lost != nil || presentation.isBroken {
+                    if let row = progress.row { print(Self.line(row)) }
+                    if !SweepStop.requested { throw ExitCode(SweepStop.report("\(connection.lost ?? "the compositor went away"): sweep ended")) }
+                    return
+                }
                 drawn += 1
                 renderer.clear(Color(UInt8(drawn * 7 & 255), UInt8(drawn * 13 & 255), 90))
                 if let lastGlass { _ = sleeper.wait(until: lastGlass + delay) }
@@ -71,15 +81,33 @@ struct RepaintSweep {
                     continue
                 }
                 guard let glass else {
-                    unreported += 1
+                    progress.unreported += 1
                     continue
                 }
-                if let lastGlass { intervals.append(glass - lastGlass) }
-                commitToGlass.append(glass - committed)
+                if let lastGlass { progress.intervals.append(glass - lastGlass) }
+                progress.commitToGlass.append(glass - committed)
                 lastGlass = glass
             }
-            print(Self.line(Row(delay: delay, intervals: intervals.sorted(), commitToGlass: commitToGlass.sorted(),
-                                unreported: unreported)))
+            if let row = progress.row { print(Self.line(row)) }
+            progress.start(nil)
+        }
+    }
+
+    /// The delay being measured and what it got so far.
+    private final class Progress {
+        var delay: Nanoseconds?
+        var intervals: [Nanoseconds] = [], commitToGlass: [Nanoseconds] = [], unreported = 0
+
+        func start(_ delay: Nanoseconds?) {
+            self.delay = delay
+            intervals = []
+            commitToGlass = []
+            unreported = 0
+        }
+
+        /// The row so far; nil between delays.
+        var row: Row? {
+            delay.map { Row(delay: $0, intervals: intervals.sorted(), commitToGlass: commitToGlass.sorted(), unreported: unreported) }
         }
     }
 

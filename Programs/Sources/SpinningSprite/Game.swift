@@ -78,7 +78,7 @@ final class Game: FrameLoopClient {
         // that came meanwhile, so the frame shows what the player did just now.
         if scene != nil, loop.latency == .low { handleEvents(pollEvents(), loop) }
         let now = loop.clock.now - start
-        loop.doWork(script.work(at: now))
+        loop.doWork(script.work(at: now, uncappedSimulation: config.isSimulation && loop.rateLimit == .uncapped))
         if injectedHitch {
             injectedHitch = false
             loop.doWork(50_000_000)

@@ -11,10 +11,14 @@ struct RealTimeRun {
     func run() throws {
         let session = try openSession()
         defer { session.shutdown() }
-        let game = try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
+        let ending = RunEnding(screenshot: outputs.screenshot)
+        let watchdog = ending.watchdog()
+        let game = try watchdog.guarding { try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
                                   height: options.window.height, fullscreen: options.fullscreen,
                                   vsync: options.vsync, headless: options.headless,
-                                  vrr: options.vrr, vrrRange: options.vrrRange, minimumSize: Scene.minimumSize)
+                                  vrr: options.vrr, vrrRange: options.vrrRange, minimumSize: Scene.minimumSize) }
+        watchdog.watch(DisplayConnection(window: game.window))
+        game.renderer.watchdog = watchdog
         game.renderer.notes.forEach { printError($0) }
         let scene: Scene
         do {
@@ -34,16 +38,20 @@ struct RealTimeRun {
                 if let note = game.renderer.vsyncNote { printError(note) }
             }
         }
-        sprite.pollEvents = game.pollEvents
+        // A lost compositor ends the loop at its next frame, as a quit would.
+        sprite.pollEvents = { game.pollEvents() + (game.lostDisplay == nil ? [] : [.quit]) }
         Interrupts.finishAtExit {
-            printError("the display server went away: run ended")
-            do { print(try sprite.finish()) } catch let failure as OutputFailure {
-                printError("--trace: \(failure.reason)")
-                print(failure.summary)
-            } catch {}
+            _ = RunEnding.finishWithoutDisplay(sprite, lost: "the display server went away", screenshot: outputs.screenshot)
         }
+        ending.game = sprite
         game.run(sprite)
         Interrupts.finishAtExit(nil)
+        if let lost = game.lostDisplay {
+            // SDL's teardown talks to the compositor that is gone: end here.
+            let code = RunEnding.finishWithoutDisplay(sprite, lost: lost, screenshot: outputs.screenshot)
+            fflush(nil)
+            _exit(code)
+        }
         try sprite.end(outputs)
         print("display clock: \(game.backend.clockSource.rawValue)")
     }
@@ -81,6 +89,7 @@ struct RealTimeRun {
             printError(options.headless ? "\(error)" : "\(unreachable) (\(error)).\n\(noDisplay)")
             throw ExitCode.failure
         }
+        session.notes.forEach { printError($0) }
         if !options.headless && !session.showsWindows {
             session.shutdown()
             printError("\(unreachable) (SDL found only \"\(session.videoDriver)\").\n\(noDisplay)")

@@ -38,8 +38,8 @@ struct SpinningSprite: ParsableCommand {
     @Flag(help: "Start fullscreen (desktop), e.g. for VRR.")
     var fullscreen = false
 
-    @Option(help: ArgumentHelp("Window size, e.g. 1920x1080.", valueName: "WxH"))
-    var window = "1280x720"
+    @Option(help: ArgumentHelp("Window size (1280x720), e.g. 1920x1080.", valueName: "WxH"))
+    var window: String?
 
     @Option(help: ArgumentHelp("The sprite, a BMP file, e.g. ship.bmp.", valueName: "path"))
     var sprite: String?
@@ -52,14 +52,17 @@ struct SpinningSprite: ParsableCommand {
     @Option(help: ArgumentHelp("low = just-in-time frames, e.g. low.", valueName: "low|smooth"))
     var latency = "smooth"
 
-    @Option(help: ArgumentHelp("Vsync on, off or adaptive, e.g. off.", valueName: "mode"))
-    var vsync = "on"
+    // The flags without a default value here default in parseOptions(), so
+    // that one given where it does nothing is told apart from one left out.
 
-    @Option(help: ArgumentHelp("auto, wayland or x11, e.g. x11.", valueName: "driver"))
-    var video = "auto"
+    @Option(help: ArgumentHelp("Vsync on (default), off or adaptive, e.g. off.", valueName: "mode"))
+    var vsync: String?
 
-    @Option(help: ArgumentHelp("VRR auto, on or off, e.g. off.", valueName: "mode"))
-    var vrr = "auto"
+    @Option(help: ArgumentHelp("auto (default), wayland or x11, e.g. x11.", valueName: "driver"))
+    var video: String?
+
+    @Option(help: ArgumentHelp("VRR auto (default), on or off, e.g. off.", valueName: "mode"))
+    var vrr: String?
 
     @Option(help: ArgumentHelp("VRR range when the EDID is wrong, e.g. 48-144.", valueName: "min-max"))
     var vrrRange: String?
@@ -133,12 +136,14 @@ struct SpinningSprite: ParsableCommand {
             case (_?, _?): throw ValidationError("--frames and --duration: give one or the other")
             }
             let simulated = try simulateDisplay.map { try DisplaySpec.parse($0, flag: "--simulate-display") }
-            let vsyncMode = try VSyncMode(flag: vsync)
-            guard let videoChoice = VideoChoice(rawValue: video.lowercased()) else {
-                throw ValidationError("--video: \"\(video)\" is not a video driver choice; use auto, wayland or x11")
+            let vsyncMode = try VSyncMode(flag: vsync ?? "on")
+            guard let videoChoice = VideoChoice(rawValue: (video ?? "auto").lowercased()) else {
+                throw ValidationError("--video: \"\(video ?? "")\" is not a video driver choice; use auto, wayland or x11")
             }
-            let vrrPolicy = try VRROverride.parse(vrr, flag: "--vrr")
+            let vrrPolicy = try VRROverride.parse(vrr ?? "auto", flag: "--vrr")
             let range = try vrrRange.map { try VRROverride.parseRange($0, flag: "--vrr-range") }
+            let windowSize = try ValueParsers.windowSize(window ?? "1280x720", flag: "--window")
+            try checkFlagsApply(simulated: simulated != nil)
             if simulated != nil, range != nil {
                 throw ValidationError("--vrr-range: applies to real displays; give the range in --simulate-display vrr:<min>-<max>")
             }
@@ -173,13 +178,34 @@ struct SpinningSprite: ParsableCommand {
             return RunOptions(
                 config: config, simulated: simulated,
                 refreshChanges: try refreshSchedule.map { try Schedule<DisplaySpec>.parseDisplays($0, flag: "--refresh-schedule").entries } ?? [],
-                headless: headless, fullscreen: fullscreen, window: try ValueParsers.windowSize(window, flag: "--window"),
+                headless: headless, fullscreen: fullscreen, window: windowSize,
                 spritePath: sprite ?? RunOptions.defaultSpritePath,
                 spritePathBytes: sprite.map(RawArguments.bytes) ?? Array(RunOptions.defaultSpritePath.utf8), vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range,
                 video: videoChoice
             )
         } catch let error as ValueError {
             throw ValidationError(error.description)
+        }
+    }
+}
+
+extension SpinningSprite {
+    /// A flag that would do nothing in the chosen mode is a usage error:
+    /// the player meant something by it. Headless runs draw offscreen, with no
+    /// display, driver, vsync or VRR; simulations have no window and no driver.
+    fileprivate func checkFlagsApply(simulated: Bool) throws {
+        let mode = simulated ? "--simulate-display" : "--headless"
+        let idle: [(flag: String, given: Bool, why: String)] = [
+            ("--video", video != nil && (simulated || headless), "picks the display server a window opens on; \(mode) opens none"),
+            ("--vsync", vsync != nil && headless, "--headless has no display to wait for; it presents without vsync"),
+            ("--fullscreen", fullscreen && headless, "--headless has no screen to fill"),
+            ("--vrr", vrr != nil && headless, "--headless has no display to refresh variably"),
+            ("--vrr-range", vrrRange != nil && headless, "--headless has no display to refresh variably"),
+            ("--window", window != nil && simulated && screenshot == nil,
+             "a simulation opens no window; only --screenshot draws at that size"),
+        ]
+        if let unused = idle.first(where: \.given) {
+            throw ValidationError("\(unused.flag): does nothing here: \(unused.why); leave it out")
         }
     }
 }

@@ -54,7 +54,7 @@ final class Desktop {
     let variables: [String: String]
     /// The X display of its XWayland (or Xvfb), e.g. `:1`.
     var display: String { variables["DISPLAY"] ?? "" }
-    /// The desktop's log: Weston's holds its timeline (`--logger-scopes=log,timeline`).
+    /// The desktop's log, fresh for each start: Weston's holds its timeline (`--logger-scopes=log,timeline`).
     let logPath: String
     /// The desktop's process group.
     private let group: pid_t
@@ -72,7 +72,6 @@ final class Desktop {
         runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-\(kind)-\(id)")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
-        logPath = runtimeDirectory.appendingPathComponent("\(kind).log").path
         let name = kind == .xvfb ? String(Self.freeDisplayNumber()) : "cadence-\(id)"
         // A desktop on a display server would open a window there instead of running headless.
         let started = try Subprocess.runExecutable(
@@ -87,6 +86,7 @@ final class Desktop {
             try? FileManager.default.removeItem(at: runtimeDirectory)
             throw DesktopError("\(kind) did not start (exit \(started.status)):\n\(started.stderr.suffix(3_000))")
         }
+        logPath = variables.removeValue(forKey: "LOG") ?? ""
         self.variables = variables
         self.group = group
     }
@@ -135,7 +135,8 @@ final class Desktop {
     /// An X display number with no server on it, for Xvfb.
     private static func freeDisplayNumber() -> Int {
         let taken = Set((try? FileManager.default.contentsOfDirectory(atPath: "/tmp/.X11-unix")) ?? [])
-        let start = 200 + Int(getpid() % 50) * 10
+        // Random, so that tests starting desktops at once rarely pick the same number.
+        let start = 200 + Int.random(in: 0..<500) * 10
         return (start..<start + 1_000).first { !taken.contains("X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? start
     }
 }

@@ -47,4 +47,22 @@ struct UncappedCLITests {
         let targets = capped.compactMap { Double($0["target_timestamp"] ?? "") }
         #expect(zip(targets, targets.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 2e-9 })
     }
+
+    @Test("Without work an uncapped simulated frame costs 1 ms: a run of N seconds ends after N × 1000 frames",
+          arguments: [["--fps", "uncapped"], ["--fps-schedule", "0:uncapped"], ["--fps-schedule", "1:uncapped"]])
+    func uncappedWithoutWork(arguments: [String]) throws {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("u.csv").path
+        let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--duration", "3", "--trace", trace]
+                                        + arguments, timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let uncapped = rows(try String(contentsOfFile: trace, encoding: .utf8)).filter { $0["fps_cap"] == "uncapped" }
+        // The uncapped stretch runs from its start to 3 s, a frame a millisecond.
+        let seconds = arguments.last == "1:uncapped" ? 2.0 : 3.0
+        #expect(abs(Double(uncapped.count) - seconds * 1000) <= 2, "\(uncapped.count) uncapped frames")
+        // From the third: the first two take over from the 60 Hz frames before them.
+        let deltas = uncapped.dropFirst(2).compactMap { Double($0["delta"] ?? "") }
+        #expect(deltas.allSatisfy { abs($0 - 0.001) < 1e-9 }, "an uncapped frame not 1 ms apart")
+    }
 }

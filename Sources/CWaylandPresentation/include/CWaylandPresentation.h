@@ -41,8 +41,26 @@ int cadence_wl_presentation_discarded(const cadence_wl_presentation *watcher);
 
 /// Connects to the compositor `WAYLAND_DISPLAY` names (before SDL starts)
 /// and reports whether it offers `wp_presentation` and a `wl_seat`. Returns
-/// -1 when there is no compositor to connect to, else 0.
+/// -1 when there is no compositor to connect to, -2 when the one there did not
+/// answer within a second (hung, stopped, or not speaking Wayland), else 0.
 int cadence_wl_probe(int *has_presentation, int *has_seat);
+
+struct wl_display;
+struct wl_event_queue;
+
+/// A round trip that gives up: sends `wl_display.sync` through `requester`
+/// (the display, or a wrapper of it whose queue is `queue`) and dispatches
+/// `queue` (NULL: the default queue) until the answer came, at most
+/// `timeout_ms`. Returns 0 when answered, -1 on a timeout or a broken connection.
+int cadence_wl_roundtrip_within(struct wl_display *display, struct wl_event_queue *queue,
+                                struct wl_display *requester, int timeout_ms);
+
+/// SDL's `wl_display` for `window`, NULL when SDL does not run it on Wayland.
+struct wl_display *cadence_wl_display_of(struct SDL_Window *window);
+
+/// 1 when the connection to the compositor broke (it went away or sent
+/// something fatal); safe from any thread.
+int cadence_wl_display_lost(struct wl_display *display);
 
 /// Stops watching and frees the watcher.
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher);

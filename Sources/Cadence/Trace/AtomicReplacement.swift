@@ -14,6 +14,10 @@ import Musl
 /// no longer alive) left for the same `path`. While a temporary file exists
 /// it is registered, so the handler of a signal that ends the process can
 /// remove it with ``removeUnfinished()``.
+///
+/// A symbolic link is followed: the file it names is replaced, beside
+/// itself. A FIFO or a character device is written in place (see
+/// ``OutputTarget``): nothing is renamed, and a failed write is still an error.
 public final class AtomicReplacement {
     /// Where the finished file goes, for messages (invalid UTF-8 shown as U+FFFD).
     public let path: String
@@ -25,6 +29,11 @@ public final class AtomicReplacement {
     /// The file's name and the temporary one, as bytes with a closing NUL.
     private let name: [CChar]
     private let temporaryName: [CChar]
+    /// Set for a FIFO or a character device, written in place.
+    private let inPlace: OutputTarget?
+    /// Whether the output is written in place (a FIFO, a device): nothing
+    /// is renamed, and there is nothing to `fsync`.
+    public var writesInPlace: Bool { inPlace != nil }
 
     /// The longest file name (not path) Linux file systems take, in bytes.
     static let maximumNameLength = 255
@@ -37,8 +46,11 @@ public final class AtomicReplacement {
 
     /// The same for a path given as the file system's bytes, which need not
     /// be UTF-8 (see ``RawArguments``).
-    public init(pathBytes: [UInt8]) throws {
-        path = String(decoding: pathBytes, as: UTF8.self)
+    public init(pathBytes given: [UInt8]) throws {
+        path = String(decoding: given, as: UTF8.self)
+        let target = try OutputTarget(pathBytes: given)
+        inPlace = target.writesInPlace ? target : nil
+        let pathBytes = target.resolved
         let slash = pathBytes.lastIndex(of: UInt8(ascii: "/"))
         let directoryBytes = slash.map { Array(pathBytes[...$0]) } ?? Array(".".utf8)
         let nameBytes = slash.map { Array(pathBytes[($0 + 1)...]) } ?? pathBytes
@@ -53,7 +65,7 @@ public final class AtomicReplacement {
         guard directory >= 0 else {
             throw TraceError(description: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
         }
-        removeStalePartials(stem: stem)
+        if inPlace == nil { removeStalePartials(stem: stem) }
     }
 
     deinit {
@@ -94,6 +106,7 @@ public final class AtomicReplacement {
 
     /// Creates (or empties) the temporary file and returns its descriptor for writing.
     public func create() throws -> Int32 {
+        if let inPlace { return try inPlace.openInPlace(displayPath: path) }
         Self.register(directory, temporaryName)
         let fd = openat(directory, temporaryName, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
@@ -106,6 +119,7 @@ public final class AtomicReplacement {
 
     /// Moves the finished (closed) temporary file to `path`; removes it when that fails.
     public func commit() throws {
+        guard inPlace == nil else { return }
         defer { Self.unregister(directory, temporaryName) }
         if renameat(directory, temporaryName, directory, name) != 0 {
             let reason = String(cString: strerror(errno))
@@ -116,6 +130,7 @@ public final class AtomicReplacement {
 
     /// Removes the temporary file: the output is abandoned, `path` left as it was.
     public func discard() {
+        guard inPlace == nil else { return }
         unlinkat(directory, temporaryName, 0)
         Self.unregister(directory, temporaryName)
     }
@@ -132,6 +147,12 @@ public final class AtomicReplacement {
     public static func checkCreatable(pathBytes: [UInt8]) throws {
         let file = try AtomicReplacement(pathBytes: pathBytes)
         let path = file.path
+        if file.writesInPlace {
+            guard faccessat(file.directory, file.name, W_OK, AT_EACCESS) == 0 else {
+                throw TraceError(description: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
+            }
+            return
+        }
         var status = stat()
         if fstatat(file.directory, file.name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw TraceError(description: "\"\(path)\" is a directory; name a file in it")
@@ -165,7 +186,7 @@ public final class AtomicReplacement {
                 written += n
             }
         }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if failure == 0, !file.writesInPlace, fsync(fd) != 0 { failure = errno }
         if Glibc.close(fd) != 0, failure == 0 { failure = errno }
         guard failure == 0 else {
             file.discard()

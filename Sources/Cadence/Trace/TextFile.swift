@@ -51,7 +51,7 @@ final class TextFile {
     func close() throws {
         guard let handle else { return }
         self.handle = nil
-        let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
+        let flushed = fflush(handle) == 0 && (replacement.writesInPlace || fsync(fileno(handle)) == 0)
         let flushError = errno
         if fclose(handle) != 0 || !flushed {
             let reason = String(cString: strerror(flushed ? errno : flushError))

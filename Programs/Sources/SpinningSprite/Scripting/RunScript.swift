@@ -39,9 +39,18 @@ struct RunScript {
         return due
     }
 
-    /// The work of a frame starting at `now`: the schedule's, plus any hitch due (once).
-    mutating func work(at now: Nanoseconds) -> Nanoseconds {
+    /// The least a simulated uncapped frame costs: 1 ms, the sample's
+    /// highest cap (1000 FPS). In virtual time nothing else costs anything,
+    /// and a frame with no work would follow the last 1 ns later: a run of
+    /// seconds would never end.
+    static let uncappedSimulatedFrameCost: Nanoseconds = 1_000_000
+
+    /// The work of a frame starting at `now`: the schedule's, plus any hitch
+    /// due (once); an uncapped frame of a simulation costs at least
+    /// ``uncappedSimulatedFrameCost``.
+    mutating func work(at now: Nanoseconds, uncappedSimulation: Bool = false) -> Nanoseconds {
         var work = workSchedule.value(at: now) ?? 0
+        if uncappedSimulation { work = max(work, Self.uncappedSimulatedFrameCost) }
         while let hitch = hitches.first, hitch.at <= now {
             hitches.removeFirst()
             work += hitch.duration

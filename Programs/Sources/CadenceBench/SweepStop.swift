@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CadenceSDL
+
+/// When a repaint sweep stops early: SIGINT, SIGTERM or SIGHUP (a flag the
+/// sweep reads each frame), or the compositor gone. Either way the sweep
+/// prints what it measured so far, the delay in progress as a last, shorter
+/// row. A present that never returns (SDL 2.26 spins inside it once the
+/// compositor is gone) is ended by a ``PresentWatchdog``, which prints the
+/// same from its own thread and exits.
+enum SweepStop {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+    /// Whether a stop signal came.
+    static var requested: Bool { flag != 0 }
+
+    /// Installs the handlers; the signals are unblocked too (see spinning-sprite's Interrupts).
+    static func install() {
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { _ in SweepStop.flag = 1 }
+            sigaddset(&handled, number)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+    }
+
+    /// Watches `renderer`'s presents: a stuck one ends the sweep with
+    /// `partialRow()` printed, exit 1 when the compositor is gone, else 0.
+    static func watch(_ renderer: Renderer, connection: DisplayConnection, partialRow: @escaping @Sendable () -> String?) {
+        let watchdog = PresentWatchdog(stopRequested: { requested }) { reason in
+            if let row = partialRow() { print(row) }
+            var status: Int32 = 0
+            switch reason {
+            case .displayLost(let what): status = report("\(what): sweep ended")
+            case .presentStalled: status = report("a present blocked for \(PresentWatchdog.stallLimit / 1_000_000_000) s: sweep ended")
+            case .stopRequested: break
+            }
+            fflush(nil)
+            _exit(status)
+        }
+        watchdog.watch(connection)
+        renderer.watchdog = watchdog
+    }
+
+    /// Says why the sweep ended early, on standard error; returns its exit status (1).
+    @discardableResult
+    static func report(_ message: String) -> Int32 {
+        let line = Array("cadence-bench repaint-sweep: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        return 1
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// A native Wayland run whose compositor goes away ends at once: exit 1
+/// naming what was lost, the summary printed, the trace complete in its
+/// place and no partial file. SDL 2.26 can spin for ever inside a present
+/// (or a window's start-up) on the dead connection; the watchdog ends those.
+@Suite("A compositor lost under a native run", .serialized)
+struct LostCompositorTests {
+    @Test("The compositor killed mid-run: exit 1 naming it, the trace complete, well before --duration",
+          arguments: [Desktop.Kind.mutter, .kwin], [1.5, 2.5])
+    func compositorKilled(kind: Desktop.Kind, after: Double) throws {
+        try #require(kind.isInstalled, "\(kind) is not installed (Scripts/setup)")
+        let desktop = try Desktop(kind)
+        let dir = try Subprocess.temporaryDirectory()
+        defer { desktop.stop(); try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.csv")
+        let started = Date()
+        var killedAt = Date()
+        // Signal 0 sends nothing: the desktop is stopped (SIGTERM to its group) just before.
+        let result = try Subprocess.run("spinning-sprite", ["--video", "wayland", "--duration", "30", "--trace", trace.path],
+                                        environment: desktop.environment(.wayland), timeout: 60,
+                                        signal: (after: after, number: 0),
+                                        beforeSignal: { killedAt = Date(); desktop.stop() })
+        #expect(result.status == 1, "status \(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("the Wayland compositor at WAYLAND_DISPLAY="), "\(result.stderr)")
+        #expect(result.stderr.contains("went away"), "\(result.stderr)")
+        #expect(result.stdout.contains("frames "), "no summary: \(result.stdout)")
+        let text = try String(contentsOf: trace, encoding: .utf8)
+        #expect(text.hasPrefix("frame,"), "trace header missing")
+        #expect(text.hasSuffix("\n"), "trace cut mid-line")
+        let partials = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".partial") }
+        #expect(partials.isEmpty, "\(partials)")
+        // Bounded, not timed: the desktop's own stop takes up to 5 s; the run had 30 s.
+        #expect(Date().timeIntervalSince(killedAt) < 12, "ran on after the compositor went (\(Date().timeIntervalSince(started)) s)")
+    }
+}

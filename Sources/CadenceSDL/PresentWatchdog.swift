@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Cadence
+import Synchronization
+
+/// Ends a run whose present (or window's start-up) never returns.
+///
+/// SDL can stay inside a call for ever: its Wayland driver, waiting on a
+/// connection the compositor closed, loops on the connection's error without
+/// a pause (SDL 2.26: in a present waiting for a frame callback, and in
+/// showing a window waiting for its first configure), and an X server that
+/// is stopped never answers. The game's thread is then unreachable: a stop
+/// signal sets its flag, and nothing reads it. A thread of the watchdog's own
+/// looks every 20 ms; while a guarded call is in progress it ends the run
+/// when the display's connection is lost (once ``watch(_:)`` named it), when
+/// a stop was asked for and the call has not returned within ``stopGrace``,
+/// or when the call has been blocked ``stallLimit`` (far past any refresh).
+///
+/// Ending is claimed once: the watchdog swaps the call's start for a mark
+/// only if the call is still the one it saw, and the game's thread swaps it
+/// back to idle only if it was not claimed. Whichever wins owns the run's
+/// end. A game's thread that loses (its call returned after the claim) parks
+/// for good, so the game's state the ending reads (the trace, the
+/// statistics) is touched by one thread only. The ending must not return:
+/// finish the outputs, flush, `_exit`.
+public final class PresentWatchdog: Sendable {
+    /// Why the run is being ended.
+    public enum Reason: Sendable, Equatable {
+        /// The display's connection is lost (see ``DisplayConnection``).
+        case displayLost(String)
+        /// A stop was requested while a guarded call did not return.
+        case stopRequested
+        /// A guarded call has not returned for ``PresentWatchdog/stallLimit``.
+        case presentStalled
+    }
+
+    /// How long a guarded call may block before the display counts as gone.
+    public static let stallLimit: Nanoseconds = 5_000_000_000
+    /// How long a guarded call may keep a requested stop waiting.
+    public static let stopGrace: Nanoseconds = 300_000_000
+
+    /// 0 outside a guarded call, the call's start (monotonic ns, never 0)
+    /// inside one, ``claimed`` once the watchdog owns the run's end.
+    private let callStart = Atomic<Int64>(0)
+    private static let claimed: Int64 = -1
+    private let connection = Mutex<DisplayConnection?>(nil)
+    private let stopRequested: @Sendable () -> Bool
+    private let end: @Sendable (Reason) -> Never
+
+    /// Starts the watching thread, which holds the watchdog for the rest of
+    /// the process. `stopRequested` says whether a stop signal came; `end`
+    /// (called on the watchdog's thread) ends the process.
+    public init(stopRequested: @escaping @Sendable () -> Bool, end: @escaping @Sendable (Reason) -> Never) {
+        self.stopRequested = stopRequested
+        self.end = end
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        pthread_create(&thread, nil, { context in
+            Unmanaged<PresentWatchdog>.fromOpaque(context!).takeUnretainedValue().watch()
+        }, context)
+        pthread_detach(thread)
+    }
+
+    /// Watches `connection` too: its loss ends a guarded call at once.
+    public func watch(_ connection: DisplayConnection) {
+        self.connection.withLock { $0 = connection }
+    }
+
+    /// Runs `body` (an SDL call that may never return) under watch. Never
+    /// returns if the watchdog claimed the run's end meanwhile: its ending
+    /// exits the process.
+    public func guarding<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let start = max(Self.now(), 1)
+        callStart.store(start, ordering: .sequentiallyConsistent)
+        defer {
+            if !callStart.compareExchange(expected: start, desired: 0, ordering: .sequentiallyConsistent).exchanged {
+                while true { pause() }
+            }
+        }
+        return try body()
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds, as ``MonotonicClock`` reads it (which is not `Sendable`).
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The watching thread's loop.
+    private func watch() -> Never {
+        while true {
+            usleep(20_000)
+            let start = callStart.load(ordering: .sequentiallyConsistent)
+            guard start > 0 else { continue }
+            let blocked = Self.now() - start
+            let lost = connection.withLock { $0 }?.lost
+            let reason: Reason? = lost.map { .displayLost($0) }
+                ?? (stopRequested() && blocked > Self.stopGrace ? .stopRequested
+                    : blocked > Self.stallLimit ? .presentStalled : nil)
+            guard let reason else { continue }
+            if callStart.compareExchange(expected: start, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged {
+                end(reason)
+            }
+        }
+    }
+}

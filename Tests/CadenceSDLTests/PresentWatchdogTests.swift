@@ -1,0 +1,45 @@
+import CadenceSDL
+import Foundation
+import Testing
+
+/// The watchdog ends a guarded call that does not return, and leaves alone
+/// one that does. Its ending never returns; here it reports and parks its thread.
+@Suite("PresentWatchdog")
+struct PresentWatchdogTests {
+    /// What the watchdog's ending was called with, once.
+    final class Ended: @unchecked Sendable {
+        let called = DispatchSemaphore(value: 0)
+        var reason: PresentWatchdog.Reason?
+    }
+
+    private func watchdog(stop: @escaping @Sendable () -> Bool, into ended: Ended) -> PresentWatchdog {
+        PresentWatchdog(stopRequested: stop) { reason in
+            ended.reason = reason
+            ended.called.signal()
+            while true { pause() }
+        }
+    }
+
+    @Test("A stop requested while a call blocks ends it after the grace, not before")
+    func stopWhileBlocked() throws {
+        let ended = Ended()
+        let watchdog = watchdog(stop: { true }, into: ended)
+        let release = DispatchSemaphore(value: 0)
+        let started = Date()
+        // The blocked call runs on a thread of its own: once claimed, it never returns.
+        Thread.detachNewThread { watchdog.guarding { release.wait() } }
+        #expect(ended.called.wait(timeout: .now() + 10) == .success)
+        let waited = Date().timeIntervalSince(started)
+        #expect(ended.reason == .stopRequested)
+        #expect(waited >= Double(PresentWatchdog.stopGrace) / 1e9, "ended \(waited) s in, before the grace")
+        release.signal()
+    }
+
+    @Test("Calls that return are never ended, even with a stop requested")
+    func returningCalls() throws {
+        let ended = Ended()
+        let watchdog = watchdog(stop: { true }, into: ended)
+        for _ in 0..<20 { _ = watchdog.guarding { usleep(20_000) } }
+        #expect(ended.called.wait(timeout: .now() + 0.5) == .timedOut)
+    }
+}
