@@ -17,19 +17,24 @@ import Foundation
 
 // MARK: - Init
 
+/// This program's name, as it was run (a fork's own name).
+let program = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+
 /// Prints `message` and exits with `code` (64: usage, 73: cannot write output).
 func fail(_ message: String, code: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("template: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(program): \(message)\n".utf8))
     exit(code)
 }
 
+let usage = "usage: \(program) [--frames N] [--screenshot out.bmp]"
 var frameLimit: Int?, screenshotPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch (flag, arguments.popFirst()) {
+    case ("--help", _), ("-h", _): print(usage); exit(0)
     case ("--frames", let n?) where (Int(n) ?? 0) > 0: frameLimit = Int(n)
     case ("--screenshot", let path?): screenshotPath = path
-    default: fail("usage: template [--frames N] [--screenshot out.bmp]", code: 64)
+    default: fail(usage, code: 64)
     }
 }
 // Checked now, touching nothing: the screenshot is written only when taken,
@@ -38,9 +43,10 @@ if let path = screenshotPath {
     do { try AtomicReplacement.checkCreatable(path) } catch { fail("--screenshot: \(error)", code: 73) }
 }
 
+// With no display the error says what is missing and what to run instead.
 let window: GameWindow
 do { window = try GameWindow(title: "Cadence template", width: 960, height: 540, rateLimit: .displayRate) }
-catch { fail("cannot open a window (\(error)); with no display, try: xvfb-run -a template") }
+catch { fail("\(error)") }
 
 // MARK: - Update: the world, one fixed step at a time
 
@@ -82,6 +88,7 @@ final class Game: FrameLoopClient {
     var previous = World(), current = World()
     var held: Set<Key> = [], pointer: Point?
     var framesDrawn = 0, quit = false
+    var statistics = FrameStatistics()   // achieved FPS, late frames, hitch ratio, from glass times
 
     init(_ window: GameWindow, frameLimit: Int?, screenshotPath: String?) {
         (self.window, self.frameLimit, self.screenshotPath) = (window, frameLimit, screenshotPath)
@@ -127,6 +134,11 @@ final class Game: FrameLoopClient {
            (try? window.renderer.readPixels().saveBMP(to: path)) == nil { fail("cannot save \(path)", code: 73) }
     }
 
+    /// Each frame once it reached the glass (or as near as the platform tells).
+    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
+        statistics.record(record)
+    }
+
     /// -1, 0 or +1 along one axis, from the two keys held for it.
     func axis(_ negative: Key, _ positive: Key) -> Double {
         (held.contains(positive) ? 1 : 0) - (held.contains(negative) ? 1 : 0)
@@ -152,5 +164,6 @@ final class Game: FrameLoopClient {
 print("arrows or mouse: move   C: 30 FPS cap on/off   U: uncapped on/off   L: low latency on/off   Esc/Q: quit")
 let game = Game(window, frameLimit: frameLimit, screenshotPath: screenshotPath)
 window.run(game)
+print(game.statistics.runSummary)
 print("\(game.framesDrawn) frames, \(game.simulation.stepsRun) updates, \(game.simulation.stepsDropped) dropped")
 window.shutdown()

@@ -50,15 +50,21 @@ public final class GameWindow {
 
     /// Opens SDL (with `video`'s driver: by default native Wayland where the
     /// compositor offers presentation-time, else X11; see ``VideoChoice``) and
-    /// a window on it. Throws ``SDLError`` when there is no display server,
-    /// including when SDL finds only a driver that shows nothing.
+    /// a window on it. Throws ``NoDisplayServer`` when there is no display
+    /// server, including when SDL finds only a driver that shows nothing, and
+    /// ``UnsuitableCompositor`` when `video` asks for what the compositor lacks.
     public convenience init(title: String, width: Int = 1280, height: Int = 720, fullscreen: Bool = false,
                             vsync: VSyncMode = .on, rateLimit: FrameRateLimit = .displayRate,
                             video: VideoChoice = .auto) throws {
-        let session = try video.openSession()
+        // Said before SDL is asked: its own attempt would name a driver, which reads like a missing package.
+        guard NoDisplayServer.anyNamed else { throw NoDisplayServer(sdlSaid: nil) }
+        let session: SDLSession
+        do { session = try video.openSession() } catch let error as SDLError {
+            throw NoDisplayServer(sdlSaid: error.message)
+        }
         guard session.showsWindows else {
             session.shutdown()
-            throw SDLError("SDL_Init", message: "no display server (SDL found only \"\(session.videoDriver)\")")
+            throw NoDisplayServer(sdlSaid: "SDL found only \"\(session.videoDriver)\"")
         }
         try self.init(session: session, ownsSession: true, title: title, width: width, height: height,
                       fullscreen: fullscreen, vsync: vsync, rateLimit: rateLimit)
@@ -129,7 +135,8 @@ public final class GameWindow {
         }
     }
 
-    /// Runs `client` until it ends the loop.
+    /// Runs `client` until it ends the loop, on the main actor (see ``FrameLoopClient``).
+    @MainActor
     public func run(_ client: FrameLoopClient) {
         loop.run(client)
     }

@@ -1,6 +1,7 @@
 import CSDL2
 
-/// An SDL 2D renderer for one window: drawing, presenting, vsync and screenshots.
+/// An SDL 2D renderer for one window: drawing, vsync and screenshots (the
+/// frame loop presents).
 public final class Renderer {
     /// The `SDL_Renderer *`, for games that call SDL directly; valid while the renderer lives.
     public let handle: OpaquePointer
@@ -148,7 +149,7 @@ public final class Renderer {
         SDL_RenderCopyEx(handle, texture.handle, nil, &dst, degrees, nil, SDL_FLIP_NONE)
     }
 
-    /// Executes the drawing queued so far, now rather than inside ``present()``.
+    /// Executes the drawing queued so far, now rather than at the present.
     ///
     /// SDL batches draw calls and runs them when the frame is presented. A
     /// game calls this when its frame is drawn so the drawing counts as the
@@ -159,11 +160,18 @@ public final class Renderer {
     }
 
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
+    ///
+    /// Not for games: the frame loop presents each frame once, at the moment
+    /// its pacing chose, and a game that also presented would show half-drawn
+    /// frames and halve its rate with no warning. Only the benchmarks, which
+    /// compare Cadence with loops that present by themselves, import it
+    /// (`@_spi(Benchmarks) import CadenceSDL`).
+    @_spi(Benchmarks)
     public func present() {
         SDL_RenderPresent(handle)
     }
 
-    /// Reads the current target back into an image, before `present()`.
+    /// Reads the current target back into an image, before it is presented.
     ///
     /// SDL's back buffer is undefined after a present, so the screenshot of a
     /// frame must be taken between drawing it and presenting it.

@@ -78,6 +78,7 @@ private func pushWindowEvent(_ id: SDL_WindowEventID, _ window: Window) {
 }
 
 extension SDLSuites {
+    @MainActor
     @Suite("GameWindow, on the offscreen driver")
     struct GameWindowSetUp {
         @Test("One call wires a window, a renderer, the backend and the link; the raw handles are SDL's")

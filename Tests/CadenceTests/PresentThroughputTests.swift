@@ -46,6 +46,7 @@ final class SoftwareSwapBackend: FrameBackend, ScriptedWork {
     }
 }
 
+@MainActor
 @Suite("The link paces to the rate the presents really reach")
 struct PresentThroughputTests {
     /// Runs `range` for six virtual seconds with 1 ms of work a frame; the

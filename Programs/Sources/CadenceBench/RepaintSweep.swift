@@ -1,5 +1,5 @@
 import Cadence
-import CadenceSDL
+@_spi(Benchmarks) import CadenceSDL
 import Foundation
 
 /// Which frame intervals a compositor can show at all, measured on its own

@@ -4,6 +4,7 @@ import CadenceSDL
 import Foundation
 
 /// A real window (or an offscreen one with `--headless`), paced in real time.
+@MainActor
 struct RealTimeRun {
     let options: RunOptions
     let outputs: Outputs

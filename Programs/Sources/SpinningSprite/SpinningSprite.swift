@@ -115,10 +115,13 @@ struct SpinningSprite: ParsableCommand {
         // every MonotonicClock); simulations from virtual time 0.
         let outputs = try Outputs(screenshot: screenshot, trace: trace,
                                   start: options.simulated == nil ? MonotonicClock().now : 0)
-        if let display = options.simulated {
-            try SimulationRun(options: options, display: display, outputs: outputs).run()
-        } else {
-            try RealTimeRun(options: options, outputs: outputs).run()
+        // The argument parser calls run() on the main thread, where the loop runs.
+        try MainActor.assumeIsolated {
+            if let display = options.simulated {
+                try SimulationRun(options: options, display: display, outputs: outputs).run()
+            } else {
+                try RealTimeRun(options: options, outputs: outputs).run()
+            }
         }
     }
 

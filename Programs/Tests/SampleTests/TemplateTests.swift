@@ -12,6 +12,8 @@ struct TemplateTests {
             "-a", "-s", "-screen 0 1280x800x24", binary, "--frames", "60", "--screenshot", shot,
         ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
         #expect(result.status == 0, "\(result.stderr)")
+        // The run's summary, printed as its readable line.
+        #expect(result.stdout.contains("\nframes 60, achieved "), "\(result.stdout)")
         // "60 frames, <updates> updates, <dropped> dropped"
         let counts = result.stdout.split(separator: "\n").last!.split(separator: " ").compactMap { Int($0) }
         try #require(counts.count == 3 && counts[0] == 60, "\(result.stdout)")
@@ -58,5 +60,17 @@ struct TemplateTests {
                                         environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
         #expect(result.status == status)
         #expect(result.stderr.contains("template: "), "\(result.stderr)")
+        if status == 1 {
+            // What is missing and what to run, as the sample says it.
+            #expect(result.stderr.contains("DISPLAY and WAYLAND_DISPLAY are unset"), "\(result.stderr)")
+            #expect(result.stderr.contains("xvfb-run -a template"), "\(result.stderr)")
+        }
+    }
+
+    @Test("--help prints the usage and exits 0")
+    func help() throws {
+        let result = try Subprocess.run("template", ["--help"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("usage: template [--frames N]"), "\(result.stdout)")
     }
 }

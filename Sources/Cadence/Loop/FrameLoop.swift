@@ -81,11 +81,13 @@ public final class FrameLoop {
     /// The clock of the backend, for the game's own measurements.
     public var clock: FrameClock { backend.clock }
 
-    /// Runs until the client or ``DisplayLink/invalidate()`` ends it.
+    /// Runs until the client or ``DisplayLink/invalidate()`` ends it, on the
+    /// main actor: every callback, present and event poll on the main thread.
     ///
     /// ``FrameLoopClient/framePresented(_:_:)`` receives each record once its
     /// glass time is final: at once where the backend's outcome is, else when
     /// the platform's report arrives (a frame or two later), in frame order.
+    @MainActor
     public func run(_ client: FrameLoopClient) {
         defer {
             handOn(to: client, all: true)
@@ -113,6 +115,7 @@ public final class FrameLoop {
     /// Completes the waiting records with the glass reports that arrived,
     /// then hands on, in order, those that are complete or waited long enough
     /// (with `all`, every one: the loop ends or pauses).
+    @MainActor
     private func handOn(to client: FrameLoopClient, all: Bool) {
         for report in backend.glassFeedback() {
             guard let i = awaitingGlass.firstIndex(where: { $0.ticket == report.ticket }) else { continue }
@@ -134,6 +137,7 @@ public final class FrameLoop {
 
     /// One turn of the loop: plan, callback, present, record (with the ticket
     /// of the glass report it awaits, if any).
+    @MainActor
     private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
         let clock = backend.clock
         let timing = backend.currentTiming()

@@ -9,6 +9,7 @@ import Testing
 /// `CADENCE_SWEEP_SEED=<seed> CADENCE_SWEEP_COUNT=1 swift test --filter InvariantSweep`.
 /// A fresh set: any other `CADENCE_SWEEP_SEED`. Each failure ever found is
 /// kept below as a named regression.
+@MainActor
 @Suite("Invariant sweep")
 struct InvariantSweepTests {
     static let firstSeed = UInt64(ProcessInfo.processInfo.environment["CADENCE_SWEEP_SEED"] ?? "") ?? 0xCAD3_0000
