@@ -99,6 +99,8 @@ public final class GameWindow {
                             minimumSize: minimumSize, fullscreen: fullscreen && !headless)
         renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
         clock = MonotonicClock()
+        // Controllers plugged in arrive as events; a machine with none (or no joystick support) runs the same.
+        GameControllers.start()
         // Sleeps end nearer their deadlines, so the sleeper spins less.
         TimerSlack.minimize()
         let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)

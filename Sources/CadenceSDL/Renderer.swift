@@ -112,43 +112,6 @@ public final class Renderer {
         return (Int(w), Int(h))
     }
 
-    /// Sets the colour for following clears, fills and lines.
-    public func setColor(_ c: Color) {
-        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
-    }
-
-    /// Fills the whole target with `color`.
-    public func clear(_ color: Color) {
-        setColor(color)
-        SDL_RenderClear(handle)
-    }
-
-    /// Fills a rectangle with `color` (blended when alpha < 255).
-    public func fill(_ rect: Rect, _ color: Color) {
-        setColor(color)
-        var r = rect.sdl
-        SDL_RenderFillRect(handle, &r)
-    }
-
-    /// Draws a rectangle's outline.
-    public func outline(_ rect: Rect, _ color: Color) {
-        setColor(color)
-        var r = rect.sdl
-        SDL_RenderDrawRect(handle, &r)
-    }
-
-    /// Draws a one-pixel line.
-    public func line(from a: (x: Int, y: Int), to b: (x: Int, y: Int), _ color: Color) {
-        setColor(color)
-        SDL_RenderDrawLine(handle, Int32(a.x), Int32(a.y), Int32(b.x), Int32(b.y))
-    }
-
-    /// Draws `texture` into `rect`, rotated clockwise by `degrees` about its centre.
-    public func draw(_ texture: Texture, in rect: Rect, rotation degrees: Double = 0) {
-        var dst = rect.sdl
-        SDL_RenderCopyEx(handle, texture.handle, nil, &dst, degrees, nil, SDL_FLIP_NONE)
-    }
-
     /// Executes the drawing queued so far, now rather than at the present.
     ///
     /// SDL batches draw calls and runs them when the frame is presented. A

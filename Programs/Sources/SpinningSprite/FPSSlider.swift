@@ -81,9 +81,9 @@ struct FPSSlider {
     mutating func handle(_ event: Event) -> Bool {
         let grab = Rect(x: track.x - 12, y: track.y - 16, width: track.width + 24, height: track.height + 32)
         switch event {
-        case .mouseDown(let x, let y) where presets.contains { $0.area.contains(x: x, y: y) }:
+        case .mouseDown(let x, let y, .left) where presets.contains { $0.area.contains(x: x, y: y) }:
             return set(presets.first { $0.area.contains(x: x, y: y) }!.request)
-        case .mouseDown(let x, let y) where grab.contains(x: x, y: y):
+        case .mouseDown(let x, let y, .left) where grab.contains(x: x, y: y):
             dragging = true
             return set(.fps(fps(atX: x)))
         case .mouseMotion(let x, _, true) where dragging:

@@ -195,16 +195,17 @@ final class Game: FrameLoopClient {
                 scene?.showHitchDemo.toggle()
             case .keyDown(.letter("l"), _, false):
                 latency = latency == .low ? .smooth : .low
-            case .keyDown(let key, let shift, _):
-                _ = slider.handle(key: key, shift: shift, effective: effective)
+            case .keyDown(let key, let modifiers, _):
+                _ = slider.handle(key: key, shift: modifiers.contains(.shift), effective: effective)
             case .resized(let w, let h):
                 scene?.resize(width: w, height: h)
                 slider.layout(width: scene?.width ?? w, height: scene?.height ?? h, displayRate: displayRate)
-            case .hidden, .shown, .moved, .displayChanged, .keyUp:
+            case .hidden, .shown, .moved, .displayChanged, .keyUp, .mouseWheel, .controllerAdded, .controllerRemoved,
+                 .controllerButton, .controllerAxis:
                 break
-            case .mouseDown(let x, let y):
+            case .mouseDown(let x, let y, let button):
                 guard let point = scene?.drawingPoint(x: x, y: y) else { break }
-                _ = slider.handle(.mouseDown(x: point.x, y: point.y))
+                _ = slider.handle(.mouseDown(x: point.x, y: point.y, button: button))
             case .mouseMotion(let x, let y, let dragging):
                 guard let point = scene?.drawingPoint(x: x, y: y) else { break }
                 _ = slider.handle(.mouseMotion(x: point.x, y: point.y, dragging: dragging))
@@ -219,7 +220,7 @@ final class Game: FrameLoopClient {
         for action in script.input(dueBy: now) {
             switch action {
             case .key(let key, let shift):
-                EventPump.pushKey(key, shift: shift)
+                EventPump.pushKey(key, modifiers: shift ? .shift : [])
             case .dragSlider(let fps):
                 let from = slider.x(for: slider.knobFPS(effective: sliderRate(lastFrame)))
                 let y = slider.track.y + slider.track.height / 2
