@@ -7,7 +7,7 @@
 // Arrows move the blue square (hold the mouse button to steer it to the
 // pointer instead), C toggles a 30 FPS cap, U uncapped (vsync off, as fast as
 // the game runs), L low latency (each frame starts just in time for its
-// target), Esc or Q quits.
+// target), S the statistics panel, Esc or Q quits.
 //
 //     swift run --package-path Programs template [--frames N] [--screenshot out.bmp]
 
@@ -77,7 +77,7 @@ final class Game: FrameLoopClient {
     var previous = World(), current = World()
     var pointer: Point?
     var framesDrawn = 0, quit = false
-    var statistics = FrameStatistics()   // achieved FPS, late frames, hitch ratio, from glass times
+    var showsStatistics = true   // achieved FPS, late frames, hitch ratio, the frame-time graph
 
     init(_ window: GameWindow, frameLimit: Int?, screenshotPath: String?) {
         (self.window, self.frameLimit, self.screenshotPath) = (window, frameLimit, screenshotPath)
@@ -98,6 +98,7 @@ final class Game: FrameLoopClient {
             case .keyDown(.u, _, false):
                 window.rateLimit = window.rateLimit == .uncapped ? .displayRate : .uncapped
             case .keyDown(.l, _, false): loop.latency = loop.latency == .low ? .smooth : .low
+            case .keyDown(.s, _, false): showsStatistics.toggle()
             case .mouseDown(let x, let y, .left), .mouseMotion(let x, let y, dragging: true):
                 pointer = Point(x: Double(x), y: Double(y))
             case .mouseUp(_, _, .left): pointer = nil
@@ -121,11 +122,6 @@ final class Game: FrameLoopClient {
            (try? window.renderer.readPixels().saveBMP(to: path)) == nil { fail("cannot save \(path)", code: 73) }
     }
 
-    /// Each frame once it reached the glass (or as near as the platform tells).
-    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
-        statistics.record(record)
-    }
-
     // MARK: - Draw
 
     func draw(player: Point, ball: Point, lowLatency: Bool) {
@@ -136,14 +132,16 @@ final class Game: FrameLoopClient {
         if window.rateLimit == .cap(30) { renderer.fill(Rect(x: 12, y: 12, width: 12, height: 12), Color(230, 60, 60)) }
         if lowLatency { renderer.fill(Rect(x: 30, y: 12, width: 12, height: 12), Color(80, 220, 120)) }
         if window.rateLimit == .uncapped { renderer.fill(Rect(x: 48, y: 12, width: 12, height: 12), Color(240, 220, 60)) }
+        if showsStatistics { window.drawStatistics(x: 12, y: 32) }   // last: over everything else
     }
 }
 
 // MARK: - Run, then shut down
 
-print("arrows or mouse: move   C: 30 FPS cap on/off   U: uncapped on/off   L: low latency on/off   Esc/Q: quit")
+print("arrows or mouse: move   C: 30 FPS cap on/off   U: uncapped on/off   L: low latency on/off   "
+      + "S: statistics on/off   Esc/Q: quit")
 let game = Game(window, frameLimit: frameLimit, screenshotPath: screenshotPath)
 window.run(game)
-print(game.statistics.runSummary)
+print(window.statistics.runSummary)
 print("\(game.framesDrawn) frames, \(game.simulation.stepsRun) updates, \(game.simulation.stepsDropped) dropped")
 window.shutdown()

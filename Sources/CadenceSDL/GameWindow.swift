@@ -32,6 +32,12 @@ public final class GameWindow {
     /// The loop that drives the game.
     public let loop: FrameLoop
     private let ownsSession: Bool
+    /// The run's statistics: every frame, as it reached the glass (achieved
+    /// FPS, late frames, hitch ratio); `print(window.statistics.runSummary)` at the end.
+    public private(set) var statistics = FrameStatistics()
+    /// The statistics panel ``drawStatistics(x:y:)`` draws; nil where its
+    /// font cannot be opened (`fonts-dejavu-core`, which Scripts/setup installs).
+    public let statisticsOverlay: StatisticsOverlay?
 
     /// The display link planning each frame.
     public var link: DisplayLink { loop.link }
@@ -114,6 +120,24 @@ public final class GameWindow {
         // drawn, so it counts as the frame's work and the present at the target
         // is only the swap (the software renderer takes milliseconds to rasterise).
         loop.didRunFrame = { [renderer] in renderer.flush() }
+        statisticsOverlay = try? StatisticsOverlay(renderer: renderer, fontSize: width < 1000 ? 13 : 14)
+        loop.willHandOn = { [unowned self] record in
+            statistics.record(record)
+            statisticsOverlay?.record(record)
+        }
+    }
+
+    /// Draws the statistics panel (``StatisticsOverlay``) at (x, y), over
+    /// what the frame drew so far: call it last in the frame's drawing. The
+    /// frames it reports are recorded whether it is drawn or not. Returns
+    /// where it was drawn (nothing without its font).
+    @discardableResult
+    public func drawStatistics(x: Int = 12, y: Int = 12) -> Rect {
+        guard let overlay = statisticsOverlay else { return Rect(x: x, y: y, width: 0, height: 0) }
+        overlay.clockSource = backend.clockSource.rawValue
+        let panel = overlay.draw(x: x, y: y)
+        overlay.endFrame()
+        return panel
     }
 
     /// Every pending event, after the window's chores: the link paused while
@@ -131,7 +155,11 @@ public final class GameWindow {
     func handle(_ event: Event) {
         switch event {
         case .hidden: link.isPaused = true
-        case .shown: link.isPaused = false
+        case .shown:
+            link.isPaused = false
+            // The time hidden is not a frame interval (nor a hitch).
+            statistics.resetInterval()
+            statisticsOverlay?.resetInterval()
         case .moved, .displayChanged: display.refresh()
         default: break
         }

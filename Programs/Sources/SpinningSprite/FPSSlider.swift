@@ -144,10 +144,13 @@ struct FPSSlider {
         renderer.fill(track, Color(70, 76, 96))
         text.draw("1", x: track.x - 8 - text.width(of: "1"), y: track.y - 6, color: dim)
         text.draw("\(maximum)", x: track.x + track.width + 8, y: track.y - 6, color: dim)
-        // Marks at the evenly shown rates, labelled where there is room for the label.
-        var labelledUpTo = Int.max
+        // Marks at the evenly shown rates, at least 8 px apart (at low rates
+        // R/5, R/6, ... crowd together), labelled where there is room for the label.
+        var labelledUpTo = Int.max, markedUpTo = Int.max
         for hz in achievable.sorted(by: >) where hz >= 1 && hz <= Double(maximum) {
             let tx = x(for: hz)
+            guard tx + 8 <= markedUpTo else { continue }
+            markedUpTo = tx
             renderer.fill(Rect(x: tx - 1, y: track.y - 4, width: 2, height: track.height + 8), Color(120, 200, 255, 200))
             let label = formatRate(hz.rounded())
             let lx = tx - text.width(of: label) / 2

@@ -101,8 +101,8 @@ extension GameWindow {
             : window.isFullscreen ? "fullscreen" : "windowed \(size.width)x\(size.height)"
         return DisplayStatus(summary: display.summary, window: state,
                              vsync: renderer.vsync.rawValue + (fallback.map { " (\($0))" } ?? "")
-                                 + (backend.timingNote.map { " (\($0))" } ?? "")
-                                 + ", clock: \(backend.clockSource.rawValue)",
+                                 + (backend.timingNote.map { " (\($0))" } ?? ""),
+                             clock: backend.clockSource.rawValue,
                              achievableRates: backend.currentTiming().achievableRates,
                              realTimeClass: backend.raisedPriority)
     }

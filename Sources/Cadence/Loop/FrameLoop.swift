@@ -53,6 +53,9 @@ public final class FrameLoop {
     /// Called just after each frame's callback, before the present (a window
     /// layer flushes the drawing here, so it counts as the frame's work).
     public var didRunFrame: (() -> Void)?
+    /// Called with each frame's final record just before the client's
+    /// ``FrameLoopClient/framePresented(_:_:)`` (a window layer keeps its statistics here).
+    public var willHandOn: ((FrameRecord) -> Void)?
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
@@ -129,6 +132,7 @@ public final class FrameLoop {
         while handed < awaitingGlass.count,
               all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
             presentThroughput.observe(awaitingGlass[handed].record)
+            willHandOn?(awaitingGlass[handed].record)
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1
         }
