@@ -67,19 +67,27 @@ public struct FrameTimeGraph {
         return plot
     }
 
-    /// Draws the legend from (x, y) in rows no wider than `width`; returns the rows used.
-    @discardableResult
-    static func drawLegend(x: Int, y: Int, width: Int, text: TextRenderer) -> Int {
+    /// Where each legend entry goes in rows no wider than `width`: its
+    /// offset from the legend's left edge and its row.
+    static func legendLayout(width: Int, text: TextRenderer) -> [(x: Int, row: Int)] {
         let swatch = text.lineHeight / 2
-        var cx = x, row = 0
-        for entry in legend {
-            let entryWidth = swatch + 4 + text.width(of: entry.words) + 12
-            if cx > x, cx + entryWidth - 12 > x + width { cx = x; row += 1 }
-            let top = y + row * text.lineHeight
-            text.renderer.fill(Rect(x: cx, y: top + (text.lineHeight - swatch) / 2, width: swatch, height: swatch), entry.color)
-            text.draw(entry.words, x: cx + swatch + 4, y: top, color: labelColor)
-            cx += entryWidth
+        var x = 0, row = 0
+        return legend.map { entry in
+            let entryWidth = swatch + 4 + text.width(of: entry.words)
+            if x > 0, x + entryWidth > width { x = 0; row += 1 }
+            defer { x += entryWidth + 12 }
+            return (x, row)
         }
-        return row + 1
+    }
+
+    /// Draws the legend from (x, y) in rows no wider than `width`: a swatch of each colour and its words.
+    static func drawLegend(x: Int, y: Int, width: Int, text: TextRenderer) {
+        let swatch = text.lineHeight / 2
+        for (entry, place) in zip(legend, legendLayout(width: width, text: text)) {
+            let top = y + place.row * text.lineHeight
+            text.renderer.fill(Rect(x: x + place.x, y: top + (text.lineHeight - swatch) / 2, width: swatch, height: swatch),
+                               entry.color)
+            text.draw(entry.words, x: x + place.x + swatch + 4, y: top, color: labelColor)
+        }
     }
 }

@@ -41,7 +41,7 @@ public final class StatisticsOverlay {
         text = try TextRenderer(renderer: renderer, size: fontSize)
         let width = Self.columns * text.width(of: "0") + 2 * padding
         graphHeight = text.lineHeight * 4
-        legendRows = Self.legendRows(width: width - 2 * padding, text: text)
+        legendRows = (FrameTimeGraph.legendLayout(width: width - 2 * padding, text: text).last?.row ?? 0) + 1
         size = (width, padding * 2 + (textLines + legendRows) * text.lineHeight + graphHeight + 4)
     }
 
@@ -100,17 +100,6 @@ public final class StatisticsOverlay {
     private func clipped(_ line: String) -> String {
         guard line.count > Self.columns else { return line }
         return String(line.prefix(Self.columns - 1)) + "…"
-    }
-
-    private static func legendRows(width: Int, text: TextRenderer) -> Int {
-        let swatch = text.lineHeight / 2
-        var cx = 0, rows = 1
-        for entry in FrameTimeGraph.legend {
-            let entryWidth = swatch + 4 + text.width(of: entry.words) + 12
-            if cx > 0, cx + entryWidth - 12 > width { cx = 0; rows += 1 }
-            cx += entryWidth
-        }
-        return rows
     }
 
     /// `value` with `decimals` digits after the point, without Foundation.
