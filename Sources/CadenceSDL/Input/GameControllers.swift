@@ -63,6 +63,12 @@ public enum GameControllers {
         return (id, SDL_GameControllerName(pad).map { String(cString: $0) } ?? "controller")
     }
 
+    /// Closes every open controller: SDL is about to quit.
+    static func closeAll() {
+        for pad in open.values { SDL_GameControllerClose(pad) }
+        open.removeAll()
+    }
+
     /// Closes controller `id` (from a removed event).
     static func closed(_ id: Int32) {
         if let pad = open.removeValue(forKey: id) { SDL_GameControllerClose(pad) }
