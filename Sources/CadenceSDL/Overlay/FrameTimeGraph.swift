@@ -38,7 +38,7 @@ public struct FrameTimeGraph {
     /// (the bars' area, left of the labels), the newest bar at its right edge.
     @discardableResult
     static func draw(_ samples: [Sample], in bars: Rect, renderer: Renderer, text: TextRenderer) -> Rect {
-        renderer.fill(bars, Color(0, 0, 0, 120))
+        renderer.fill(bars, Color(6, 7, 10))   // opaque: no blending under the bars
         let labelWidth = text.width(of: "50 ms") + 6
         let plot = Rect(x: bars.x, y: bars.y, width: bars.width - labelWidth, height: bars.height)
         func y(_ span: Nanoseconds) -> Int {

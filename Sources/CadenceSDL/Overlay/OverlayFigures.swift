@@ -13,7 +13,8 @@ struct OverlayFigures {
     /// The rate the latest frame was planned at, in Hz; 0 with nothing pacing.
     private(set) var plannedHz = 0.0
     private var windowStart: Nanoseconds?
-    private var lastGlass: Nanoseconds?
+    /// The latest frame's glass time; nil after a pause.
+    private(set) var lastGlass: Nanoseconds?
     /// The graph's bars, oldest first.
     private(set) var samples: [FrameTimeGraph.Sample] = []
     /// Bars kept: more than the widest graph shows.

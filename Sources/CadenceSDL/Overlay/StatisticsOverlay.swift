@@ -28,6 +28,11 @@ public final class StatisticsOverlay {
     public let size: (width: Int, height: Int)
 
     private var figures = OverlayFigures()
+    /// The lines last drawn, and the glass time they were made at: the
+    /// figures are read four times a second, so that they can be read at
+    /// all and the text is not rendered again every frame.
+    private var shown: (lines: [(text: String, isWarning: Bool)], at: Nanoseconds?, inputs: [String?]) = ([], nil, [])
+    static let textRefresh: Nanoseconds = 250_000_000
     /// Where the last ``draw(x:y:)`` put the graph's bars (for tests).
     private(set) var graphPlot = Rect(x: 0, y: 0, width: 0, height: 0)
     private let text: TextRenderer
@@ -82,7 +87,11 @@ public final class StatisticsOverlay {
         renderer.fill(panel, Color(0, 0, 0, 170))
         let inner = x + padding
         var lineY = y + padding
-        for line in lines {
+        let inputs = [clockSource, limitReason], now = figures.lastGlass
+        let stale: Bool
+        if let now, let at = shown.at { stale = now - at >= Self.textRefresh } else { stale = true }
+        if stale || inputs != shown.inputs { shown = (lines, now, inputs) }
+        for line in shown.lines {
             text.draw(clipped(line.text), x: inner, y: lineY,
                       color: line.isWarning ? Color(255, 196, 60) : Color(235, 235, 240))
             lineY += text.lineHeight
