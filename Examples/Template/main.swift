@@ -7,7 +7,7 @@
 // Arrows move the blue square (hold the mouse button to steer it to the
 // pointer instead), C toggles a 30 FPS cap, U uncapped (vsync off, as fast as
 // the game runs), L low latency (each frame starts just in time for its
-// target), Esc or Q quits.
+// target), S the statistics panel, Esc or Q quits.
 //
 //     swift run --package-path Programs template [--frames N] [--screenshot out.bmp]
 
@@ -17,19 +17,24 @@ import Foundation
 
 // MARK: - Init
 
+/// This program's name, as it was run (a fork's own name).
+let program = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+
 /// Prints `message` and exits with `code` (64: usage, 73: cannot write output).
 func fail(_ message: String, code: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("template: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(program): \(message)\n".utf8))
     exit(code)
 }
 
+let usage = "usage: \(program) [--frames N] [--screenshot out.bmp]"
 var frameLimit: Int?, screenshotPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch (flag, arguments.popFirst()) {
+    case ("--help", _), ("-h", _): print(usage); exit(0)
     case ("--frames", let n?) where (Int(n) ?? 0) > 0: frameLimit = Int(n)
     case ("--screenshot", let path?): screenshotPath = path
-    default: fail("usage: template [--frames N] [--screenshot out.bmp]", code: 64)
+    default: fail(usage, code: 64)
     }
 }
 // Checked now, touching nothing: the screenshot is written only when taken,
@@ -38,18 +43,12 @@ if let path = screenshotPath {
     do { try AtomicReplacement.checkCreatable(path) } catch { fail("--screenshot: \(error)", code: 73) }
 }
 
+// With no display the error says what is missing and what to run instead.
 let window: GameWindow
 do { window = try GameWindow(title: "Cadence template", width: 960, height: 540, rateLimit: .displayRate) }
-catch { fail("cannot open a window (\(error)); with no display, try: xvfb-run -a template") }
+catch { fail("\(error)") }
 
 // MARK: - Update: the world, one fixed step at a time
-
-struct Point { var x = 0.0, y = 0.0 }
-
-/// The point `t` of the way from `a` to `b`.
-func mix(_ a: Point, _ b: Point, _ t: Double) -> Point {
-    Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-}
 
 /// Everything that moves: plain values, so that a step is a pure update and
 /// the last two states can be kept for drawing between them.
@@ -61,15 +60,11 @@ struct World {
 
     /// Advances by `dt` seconds, the player steered by the arrow keys or toward the pointer.
     mutating func update(dt: Double, keys: Point, pointer: Point?) {
-        let direction = pointer.map { Point(x: $0.x - player.x, y: $0.y - player.y) } ?? keys
-        let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
-        let travel = min(length, 320 * dt)
-        if length > 0 {
-            player.x = min(max(player.x + direction.x / length * travel, 24), World.size.x - 24)
-            player.y = min(max(player.y + direction.y / length * travel, 24), World.size.y - 24)
-        }
-        ball.x += ballVelocity.x * dt
-        ball.y += ballVelocity.y * dt
+        let direction = pointer.map { $0 - player } ?? keys
+        player += direction.normalized * min(direction.length, 320 * dt)
+        player.x = min(max(player.x, 24), World.size.x - 24)
+        player.y = min(max(player.y, 24), World.size.y - 24)
+        ball += ballVelocity * dt
         if ball.x < 0 || ball.x > World.size.x - 20 { ballVelocity.x = -ballVelocity.x }
         if ball.y < 0 || ball.y > World.size.y - 20 { ballVelocity.y = -ballVelocity.y }
     }
@@ -80,8 +75,9 @@ final class Game: FrameLoopClient {
     let frameLimit: Int?, screenshotPath: String?
     var simulation = FixedStep(stepsPerSecond: 60)   // at most 8 updates a frame; more are dropped
     var previous = World(), current = World()
-    var held: Set<Key> = [], pointer: Point?
+    var pointer: Point?
     var framesDrawn = 0, quit = false
+    var showsStatistics = true   // achieved FPS, late frames, hitch ratio, the frame-time graph
 
     init(_ window: GameWindow, frameLimit: Int?, screenshotPath: String?) {
         (self.window, self.frameLimit, self.screenshotPath) = (window, frameLimit, screenshotPath)
@@ -96,17 +92,16 @@ final class Game: FrameLoopClient {
     func readInput(_ loop: FrameLoop) {
         for event in window.pollEvents() {   // pauses while hidden, follows the window to another display
             switch event {
-            case .quit, .keyDown(.escape, _, _), .keyDown(.letter("q"), _, _): quit = true
-            case .keyDown(.letter("c"), _, false):
+            case .quit, .keyDown(.escape, _, _), .keyDown(.q, _, _): quit = true
+            case .keyDown(.c, _, false):
                 window.rateLimit = window.rateLimit == .cap(30) ? .displayRate : .cap(30)
-            case .keyDown(.letter("u"), _, false):
+            case .keyDown(.u, _, false):
                 window.rateLimit = window.rateLimit == .uncapped ? .displayRate : .uncapped
-            case .keyDown(.letter("l"), _, false): loop.latency = loop.latency == .low ? .smooth : .low
-            case .keyDown(let key, _, _): held.insert(key)
-            case .keyUp(let key): held.remove(key)
-            case .mouseDown(let x, let y), .mouseMotion(let x, let y, dragging: true):
+            case .keyDown(.l, _, false): loop.latency = loop.latency == .low ? .smooth : .low
+            case .keyDown(.s, _, false): showsStatistics.toggle()
+            case .mouseDown(let x, let y, .left), .mouseMotion(let x, let y, dragging: true):
                 pointer = Point(x: Double(x), y: Double(y))
-            case .mouseUp: pointer = nil
+            case .mouseUp(_, _, .left): pointer = nil
             default: break
             }
         }
@@ -115,21 +110,16 @@ final class Game: FrameLoopClient {
     /// One frame: update to when it will be seen, then draw.
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         if loop.latency == .low { readInput(loop) }   // the loop waited just now: take what came meanwhile
-        let keys = Point(x: axis(.left, .right), y: axis(.up, .down))
+        let keys = Point(x: Keyboard.axis(.left, .right), y: Keyboard.axis(.up, .down))   // held now
         for _ in 0..<simulation.advance(to: frame) {
             previous = current
             current.update(dt: simulation.step, keys: keys, pointer: pointer)
         }
-        draw(player: mix(previous.player, current.player, simulation.alpha),
-             ball: mix(previous.ball, current.ball, simulation.alpha), lowLatency: loop.latency == .low)
+        draw(player: previous.player.mix(current.player, simulation.alpha),
+             ball: previous.ball.mix(current.ball, simulation.alpha), lowLatency: loop.latency == .low)
         framesDrawn += 1
         if framesDrawn == frameLimit, let path = screenshotPath,
            (try? window.renderer.readPixels().saveBMP(to: path)) == nil { fail("cannot save \(path)", code: 73) }
-    }
-
-    /// -1, 0 or +1 along one axis, from the two keys held for it.
-    func axis(_ negative: Key, _ positive: Key) -> Double {
-        (held.contains(positive) ? 1 : 0) - (held.contains(negative) ? 1 : 0)
     }
 
     // MARK: - Draw
@@ -137,20 +127,21 @@ final class Game: FrameLoopClient {
     func draw(player: Point, ball: Point, lowLatency: Bool) {
         let renderer = window.renderer
         renderer.clear(Color(18, 20, 28))
-        renderer.fill(Rect(x: Int(ball.x.rounded()), y: Int(ball.y.rounded()), width: 20, height: 20),
-                      Color(240, 180, 60))
-        renderer.fill(Rect(x: Int(player.x.rounded()) - 24, y: Int(player.y.rounded()) - 24, width: 48, height: 48),
-                      Color(80, 160, 255))
+        renderer.fill(Box(x: ball.x, y: ball.y, width: 20, height: 20).rect, Color(240, 180, 60))
+        renderer.fill(Box(center: player, width: 48, height: 48).rect, Color(80, 160, 255))
         if window.rateLimit == .cap(30) { renderer.fill(Rect(x: 12, y: 12, width: 12, height: 12), Color(230, 60, 60)) }
         if lowLatency { renderer.fill(Rect(x: 30, y: 12, width: 12, height: 12), Color(80, 220, 120)) }
         if window.rateLimit == .uncapped { renderer.fill(Rect(x: 48, y: 12, width: 12, height: 12), Color(240, 220, 60)) }
+        if showsStatistics { window.drawStatistics(x: 12, y: 32) }   // last: over everything else
     }
 }
 
 // MARK: - Run, then shut down
 
-print("arrows or mouse: move   C: 30 FPS cap on/off   U: uncapped on/off   L: low latency on/off   Esc/Q: quit")
+print("arrows or mouse: move   C: 30 FPS cap on/off   U: uncapped on/off   L: low latency on/off   "
+      + "S: statistics on/off   Esc/Q: quit")
 let game = Game(window, frameLimit: frameLimit, screenshotPath: screenshotPath)
 window.run(game)
+print(window.statistics.runSummary)
 print("\(game.framesDrawn) frames, \(game.simulation.stepsRun) updates, \(game.simulation.stepsDropped) dropped")
 window.shutdown()

@@ -1,4 +1,5 @@
-// The one C header Swift sees for SDL2. It includes SDL and SDL_ttf and wraps,
+// The one C header Swift sees for SDL2. It includes SDL, SDL_ttf and
+// SDL_image (PNG and JPEG textures) and wraps,
 // as `static inline` functions prefixed `CSDL2_`, the macros Swift cannot import
 // (function-like macros, and constants built from expressions).
 #ifndef CADENCE_CSDL2_SHIM_H
@@ -7,12 +8,13 @@
 // Included by their SDL2/ directory rather than through pkg-config's
 // `-I.../SDL2`: sdl2.pc also carries `-D_REENTRANT`, which SwiftPM refuses with
 // a warning on every build of every package that uses Cadence (and glibc
-// needs no such flag). The module map links the two libraries itself.
-#if !__has_include(<SDL2/SDL.h>) || !__has_include(<SDL2/SDL_ttf.h>)
-#error "SDL2 and SDL2_ttf headers not found: install libsdl2-dev and libsdl2-ttf-dev (Cadence's Scripts/setup does)"
+// needs no such flag). The module map links the three libraries itself.
+#if !__has_include(<SDL2/SDL.h>) || !__has_include(<SDL2/SDL_ttf.h>) || !__has_include(<SDL2/SDL_image.h>)
+#error "SDL2, SDL2_ttf or SDL2_image headers not found: install libsdl2-dev, libsdl2-ttf-dev and libsdl2-image-dev (Cadence's Scripts/setup does)"
 #endif
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_ttf.h>
+#include <SDL2/SDL_image.h>
 
 /// `SDL_WINDOWPOS_CENTERED`: centre the window on the primary display.
 static inline int CSDL2_WindowPosCentered(void) { return (int)SDL_WINDOWPOS_CENTERED; }

@@ -34,6 +34,12 @@ public final class GameWindow {
     private let ownsSession: Bool
     /// The window's connection to its display server.
     private let connection: DisplayConnection
+    /// The run's statistics: every frame, as it reached the glass (achieved
+    /// FPS, late frames, hitch ratio); `print(window.statistics.runSummary)` at the end.
+    public private(set) var statistics = FrameStatistics()
+    /// The statistics panel ``drawStatistics(x:y:)`` draws; nil where its
+    /// font cannot be opened (`fonts-dejavu-core`, which Scripts/setup installs).
+    public let statisticsOverlay: StatisticsOverlay?
 
     /// The display link planning each frame.
     public var link: DisplayLink { loop.link }
@@ -52,15 +58,21 @@ public final class GameWindow {
 
     /// Opens SDL (with `video`'s driver: by default native Wayland where the
     /// compositor offers presentation-time, else X11; see ``VideoChoice``) and
-    /// a window on it. Throws ``SDLError`` when there is no display server,
-    /// including when SDL finds only a driver that shows nothing.
+    /// a window on it. Throws ``NoDisplayServer`` when there is no display
+    /// server, including when SDL finds only a driver that shows nothing, and
+    /// ``UnsuitableCompositor`` when `video` asks for what the compositor lacks.
     public convenience init(title: String, width: Int = 1280, height: Int = 720, fullscreen: Bool = false,
                             vsync: VSyncMode = .on, rateLimit: FrameRateLimit = .displayRate,
                             video: VideoChoice = .auto) throws {
-        let session = try video.openSession()
+        // Said before SDL is asked: its own attempt would name a driver, which reads like a missing package.
+        guard NoDisplayServer.anyNamed else { throw NoDisplayServer(sdlSaid: nil) }
+        let session: SDLSession
+        do { session = try video.openSession() } catch let error as SDLError {
+            throw NoDisplayServer(sdlSaid: error.message)
+        }
         guard session.showsWindows else {
             session.shutdown()
-            throw SDLError("SDL_Init", message: "no display server (SDL found only \"\(session.videoDriver)\")")
+            throw NoDisplayServer(sdlSaid: "SDL found only \"\(session.videoDriver)\"")
         }
         try self.init(session: session, ownsSession: true, title: title, width: width, height: height,
                       fullscreen: fullscreen, vsync: vsync, rateLimit: rateLimit)
@@ -96,6 +108,8 @@ public final class GameWindow {
         renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
         connection = DisplayConnection(window: window)
         clock = MonotonicClock()
+        // Controllers plugged in arrive as events; a machine with none (or no joystick support) runs the same.
+        GameControllers.start()
         // Sleeps end nearer their deadlines, so the sleeper spins less.
         TimerSlack.minimize()
         let sleeper = PreciseSleeper(clock: clock, spin: SpinWait.pause)
@@ -109,6 +123,24 @@ public final class GameWindow {
         // drawn, so it counts as the frame's work and the present at the target
         // is only the swap (the software renderer takes milliseconds to rasterise).
         loop.didRunFrame = { [renderer] in renderer.flush() }
+        statisticsOverlay = try? StatisticsOverlay(renderer: renderer, fontSize: width < 1000 ? 13 : 14)
+        loop.willHandOn = { [unowned self] record in
+            statistics.record(record)
+            statisticsOverlay?.record(record)
+        }
+    }
+
+    /// Draws the statistics panel (``StatisticsOverlay``) at (x, y), over
+    /// what the frame drew so far: call it last in the frame's drawing. The
+    /// frames it reports are recorded whether it is drawn or not. Returns
+    /// where it was drawn (nothing without its font).
+    @discardableResult
+    public func drawStatistics(x: Int = 12, y: Int = 12) -> Rect {
+        guard let overlay = statisticsOverlay else { return Rect(x: x, y: y, width: 0, height: 0) }
+        overlay.clockSource = backend.clockSource.rawValue
+        let panel = overlay.draw(x: x, y: y)
+        overlay.endFrame()
+        return panel
     }
 
     /// Every pending event, after the window's chores: the link paused while
@@ -127,13 +159,18 @@ public final class GameWindow {
     func handle(_ event: Event) {
         switch event {
         case .hidden: link.isPaused = true
-        case .shown: link.isPaused = false
+        case .shown:
+            link.isPaused = false
+            // The time hidden is not a frame interval (nor a hitch).
+            statistics.resetInterval()
+            statisticsOverlay?.resetInterval()
         case .moved, .displayChanged: display.refresh()
         default: break
         }
     }
 
-    /// Runs `client` until it ends the loop.
+    /// Runs `client` until it ends the loop, on the main actor (see ``FrameLoopClient``).
+    @MainActor
     public func run(_ client: FrameLoopClient) {
         loop.run(client)
     }

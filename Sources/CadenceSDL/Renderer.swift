@@ -1,6 +1,7 @@
 import CSDL2
 
-/// An SDL 2D renderer for one window: drawing, presenting, vsync and screenshots.
+/// An SDL 2D renderer for one window: drawing, vsync and screenshots (the
+/// frame loop presents).
 public final class Renderer {
     /// The `SDL_Renderer *`, for games that call SDL directly; valid while the renderer lives.
     public let handle: OpaquePointer
@@ -111,44 +112,7 @@ public final class Renderer {
         return (Int(w), Int(h))
     }
 
-    /// Sets the colour for following clears, fills and lines.
-    public func setColor(_ c: Color) {
-        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
-    }
-
-    /// Fills the whole target with `color`.
-    public func clear(_ color: Color) {
-        setColor(color)
-        SDL_RenderClear(handle)
-    }
-
-    /// Fills a rectangle with `color` (blended when alpha < 255).
-    public func fill(_ rect: Rect, _ color: Color) {
-        setColor(color)
-        var r = rect.sdl
-        SDL_RenderFillRect(handle, &r)
-    }
-
-    /// Draws a rectangle's outline.
-    public func outline(_ rect: Rect, _ color: Color) {
-        setColor(color)
-        var r = rect.sdl
-        SDL_RenderDrawRect(handle, &r)
-    }
-
-    /// Draws a one-pixel line.
-    public func line(from a: (x: Int, y: Int), to b: (x: Int, y: Int), _ color: Color) {
-        setColor(color)
-        SDL_RenderDrawLine(handle, Int32(a.x), Int32(a.y), Int32(b.x), Int32(b.y))
-    }
-
-    /// Draws `texture` into `rect`, rotated clockwise by `degrees` about its centre.
-    public func draw(_ texture: Texture, in rect: Rect, rotation degrees: Double = 0) {
-        var dst = rect.sdl
-        SDL_RenderCopyEx(handle, texture.handle, nil, &dst, degrees, nil, SDL_FLIP_NONE)
-    }
-
-    /// Executes the drawing queued so far, now rather than inside ``present()``.
+    /// Executes the drawing queued so far, now rather than at the present.
     ///
     /// SDL batches draw calls and runs them when the frame is presented. A
     /// game calls this when its frame is drawn so the drawing counts as the
@@ -163,11 +127,18 @@ public final class Renderer {
     public var watchdog: PresentWatchdog?
 
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
+    ///
+    /// Not for games: the frame loop presents each frame once, at the moment
+    /// its pacing chose, and a game that also presented would show half-drawn
+    /// frames and halve its rate with no warning. Only the benchmarks, which
+    /// compare Cadence with loops that present by themselves, import it
+    /// (`@_spi(Benchmarks) import CadenceSDL`).
+    @_spi(Benchmarks)
     public func present() {
         if let watchdog { watchdog.guarding { SDL_RenderPresent(handle) } } else { SDL_RenderPresent(handle) }
     }
 
-    /// Reads the current target back into an image, before `present()`.
+    /// Reads the current target back into an image, before it is presented.
     ///
     /// SDL's back buffer is undefined after a present, so the screenshot of a
     /// frame must be taken between drawing it and presenting it.

@@ -67,6 +67,7 @@ public final class SDLSession {
 
     /// Quits SDL; call once, after every window and renderer is gone.
     public func shutdown() {
+        GameControllers.closeAll()
         SDL_Quit()
     }
 }

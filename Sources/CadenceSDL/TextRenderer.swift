@@ -10,7 +10,8 @@ public final class TextRenderer {
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 
     private let font: OpaquePointer
-    private let renderer: Renderer
+    /// The renderer it draws with.
+    let renderer: Renderer
     private var cache: [CacheKey: Texture] = [:]
     private var usedThisFrame: Set<CacheKey> = []
     /// The height of one line in pixels.

@@ -1,12 +1,24 @@
 import CSDL2
 
-/// A GPU (or software) texture made from an image file, e.g. the game's sprite.
+/// A GPU (or software) texture made from an image file, e.g. the game's
+/// sprite or sprite sheet (draw one frame with ``Renderer/draw(_:source:in:rotation:flip:)-(_,_,Rect,_,_)``).
 public final class Texture {
     let handle: OpaquePointer
     /// Size in pixels.
     public let width: Int
     /// Height in pixels, for laying the texture out at its natural size.
     public let height: Int
+
+    /// Loads an image file into a texture: PNG (with its alpha), JPEG, BMP and
+    /// the other formats SDL_image reads.
+    ///
+    /// Throws with the path in the message when the file is missing or not a
+    /// readable image, so a game with a broken asset says which one.
+    public convenience init(file path: String, renderer: Renderer) throws {
+        guard let surface = IMG_Load(path) else { throw SDLError("IMG_Load(\(path))") }
+        defer { SDL_FreeSurface(surface) }
+        try self.init(surface: surface, renderer: renderer, path: path)
+    }
 
     /// Loads a BMP file (with alpha when it has an alpha mask) into a texture.
     ///
@@ -18,13 +30,18 @@ public final class Texture {
 
     /// Loads a BMP whose path is given as the file system's bytes, which on
     /// Linux need not be UTF-8 (see ``RawArguments``).
-    public init(bmpFileBytes pathBytes: [UInt8], renderer: Renderer) throws {
+    public convenience init(bmpFileBytes pathBytes: [UInt8], renderer: Renderer) throws {
         let loaded = (pathBytes + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { CSDL2_LoadBMP($0.baseAddress) }
         }
         let path = String(decoding: pathBytes, as: UTF8.self)
         guard let surface = loaded else { throw SDLError("SDL_LoadBMP(\(path))") }
         defer { SDL_FreeSurface(surface) }
+        try self.init(surface: surface, renderer: renderer, path: path)
+    }
+
+    /// A texture with a surface's pixels, blended by its alpha.
+    private init(surface: UnsafeMutablePointer<SDL_Surface>, renderer: Renderer, path: String) throws {
         guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface)
         else { throw SDLError("SDL_CreateTextureFromSurface(\(path))") }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)

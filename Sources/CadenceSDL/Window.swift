@@ -76,7 +76,19 @@ public final class Window {
             windowedFrame = nil
             SDL_SetWindowSize(handle, frame.w, frame.h)
             SDL_SetWindowPosition(handle, frame.x, frame.y)
+            keepTopOnDesktop()
         }
+    }
+
+    /// Moves the window down or right into the display's usable area where
+    /// its top-left corner lies outside it: with no window manager, SDL takes
+    /// away a title bar's height that is not there, and the window's top
+    /// lines end up above the screen.
+    private func keepTopOnDesktop() {
+        var usable = SDL_Rect(), x: Int32 = 0, y: Int32 = 0
+        guard SDL_GetDisplayUsableBounds(max(0, displayIndex), &usable) == 0, usable.w > 0 else { return }
+        SDL_GetWindowPosition(handle, &x, &y)
+        if x < usable.x || y < usable.y { SDL_SetWindowPosition(handle, max(x, usable.x), max(y, usable.y)) }
     }
 
     /// The window's size in screen coordinates, as SDL knows it.

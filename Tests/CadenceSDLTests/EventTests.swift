@@ -23,8 +23,8 @@ extension SDLSuites {
             pushKey(SDL_KEYDOWN, SDLK_DOWN)
             pushKey(SDL_KEYUP, SDLK_UP)
             pushKey(SDL_KEYUP, SDLK_q)
-            #expect(EventPump.poll() == [.keyDown(.up, shift: false, isRepeat: false),
-                                         .keyDown(.down, shift: false, isRepeat: false),
+            #expect(EventPump.poll() == [.keyDown(.up, modifiers: [], isRepeat: false),
+                                         .keyDown(.down, modifiers: [], isRepeat: false),
                                          .keyUp(.up), .keyUp(.letter("q"))])
         }
     }

@@ -78,6 +78,7 @@ private func pushWindowEvent(_ id: SDL_WindowEventID, _ window: Window) {
 }
 
 extension SDLSuites {
+    @MainActor
     @Suite("GameWindow, on the offscreen driver")
     struct GameWindowSetUp {
         @Test("One call wires a window, a renderer, the backend and the link; the raw handles are SDL's")
@@ -150,6 +151,24 @@ extension SDLSuites {
             let client = CountingGame(game, frames: 5)
             game.run(client)
             #expect(client.rates == Array(repeating: 100, count: 5))
+        }
+
+        @Test("The window records every frame for its statistics and draws the panel where it is asked to")
+        func statistics() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let game = try GameWindow(session: session, title: "test", width: 640, height: 360, headless: true,
+                                      rateLimit: .cap(100))
+            game.run(CountingGame(game, frames: 5))
+            #expect(game.statistics.runSummary.frames == 5)
+            #expect(game.statisticsOverlay?.statistics.runSummary.frames == 5)
+            game.renderer.clear(Color(10, 10, 10))
+            let panel = game.drawStatistics(x: 20, y: 30)
+            #expect(panel.x == 20 && panel.y == 30 && panel.width > 300)
+            #expect(game.statisticsOverlay?.clockSource == game.backend.clockSource.rawValue)
+            // The panel darkens what is under it: (10, 10, 10) at 170/255 black is (3, 3, 3).
+            let image = try game.renderer.readPixels()
+            #expect(image.rgb(x: 21, y: 31) == (3, 3, 3) && image.rgb(x: 19, y: 31) == (10, 10, 10))
         }
 
         @Test("The window's event poll pauses while hidden, and on a move or a display change paces on the display now behind it")

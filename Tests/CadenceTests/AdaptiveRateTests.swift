@@ -32,6 +32,7 @@ private final class AdaptiveGame: FrameLoopClient {
 }
 
 /// Runs an adaptive game on `display` for `seconds` of virtual time; its records.
+@MainActor
 private func runAdaptive(_ display: SimulatedDisplay, seconds: Double,
                          work: @escaping (Nanoseconds) -> Nanoseconds) -> [FrameRecord] {
     let game = AdaptiveGame(seconds: seconds, work: work)
@@ -61,6 +62,7 @@ private func rateChanges(_ records: [FrameRecord]) -> Int {
     zip(records, records.dropFirst()).filter { $0.effectiveHz != $1.effectiveHz }.count
 }
 
+@MainActor
 @Suite("Adaptive rate in simulation, judged on the trace")
 struct AdaptiveRateTests {
     @Test("VRR 48–144 fullscreen with 4 ms of work runs at 144 Hz, on time")
@@ -173,6 +175,7 @@ struct AdaptiveRateTests {
     }
 }
 
+@MainActor
 @Suite("Adaptive rate: choices and decisions")
 struct AdaptiveDecisionTests {
     @Test func fixedDisplayOffersItsDivisors() {

@@ -69,6 +69,7 @@ final class GuessingCompositorBackend: FrameBackend, ScriptedWork {
     }
 }
 
+@MainActor
 @Suite("A cap holds where presents do not block as the model assumes")
 struct CapWithoutBlockingPresentsTests {
     /// Runs a cap of `cap` FPS for six virtual seconds with 2 ms of work a frame;

@@ -3,6 +3,7 @@ import Testing
 
 /// Display changes mid-run: the link re-snaps at the next callback and the
 /// cadence hitches by at most one frame.
+@MainActor
 @Suite("Display changes in virtual time")
 struct DisplayChangeTests {
     /// Checks the frames around each change: every frame lands on its target

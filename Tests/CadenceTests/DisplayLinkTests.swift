@@ -1,6 +1,7 @@
 import Testing
 @testable import Cadence
 
+@MainActor
 @Suite("Display link in virtual time")
 struct DisplayLinkTests {
     @Test func steadyFramesLandOnEveryVblank() {

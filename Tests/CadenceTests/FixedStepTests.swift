@@ -57,6 +57,7 @@ private final class SteppedGame: FrameLoopClient {
 }
 
 /// Runs `game` on `display` at `fps` (0 = the display's rate).
+@MainActor
 private func run(_ game: SteppedGame, on display: SimulatedDisplay, fps: Double) {
     FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)), backend: SimulatedBackend(display: display))
         .run(game)
@@ -69,6 +70,7 @@ private func twoSecondsOfGlass(_ drawn: [SteppedGame.Drawn]) -> Bool {
     return last.target - first.target >= 2_000 * ms - 1_000
 }
 
+@MainActor
 @Suite("Fixed-step simulation to glass time")
 struct FixedStepTests {
     /// 7 ms steps: 2 s of glass holds floor(2000 / 7) = 285 whole steps, and

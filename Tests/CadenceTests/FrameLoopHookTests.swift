@@ -1,6 +1,7 @@
 import Testing
 @testable import Cadence
 
+@MainActor
 @Suite("Frame loop: the chores around the game's frame")
 struct FrameLoopHookTests {
     @Test("didRunFrame runs after each callback and before its present, so its work counts as the frame's")

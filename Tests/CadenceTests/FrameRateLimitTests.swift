@@ -21,6 +21,7 @@ private func loop(on panel: SimulatedDisplay.Panel) -> FrameLoop {
     FrameLoop(link: DisplayLink(), backend: SimulatedBackend(display: SimulatedDisplay(panel: panel)))
 }
 
+@MainActor
 @Suite("The rate setting and the client's defaults")
 struct FrameRateLimitTests {
     @Test("Each setting asks the link for its range; a cap N is 0…N preferring N")

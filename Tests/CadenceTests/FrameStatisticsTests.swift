@@ -27,6 +27,7 @@ struct FrameStatisticsTests {
         // 1 µs buckets: the median is the 60 Hz interval to the microsecond.
         #expect(abs(summary.p50Interval! - period) <= 1_000)
         #expect(summary.line.hasPrefix("frames 100, achieved "))
+        #expect("\(summary)".hasPrefix("frames 100, achieved "), "printing a summary prints its line")
         #expect(summary.line.contains(", interval p50 16.66"))
         #expect(summary.line.contains(", late 1, hitch ratio 1.2 ms/s,"), "2 ms late in 101 intervals + 2 ms: \(summary.line)")
         // Recent percentiles are real intervals (nearest rank): the median a

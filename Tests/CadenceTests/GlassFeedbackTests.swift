@@ -5,6 +5,7 @@ import Testing
 /// after the present: in virtual time, on a simulated display whose backend
 /// reports each frame's flip `feedbackDelay` after it happened. The truth is
 /// the display's own flips, recorded as it makes them.
+@MainActor
 @Suite("Glass times reported after the present")
 struct GlassFeedbackTests {
     /// A 60 Hz display (exact 60/1 Hz), a cap of `fps`, `work` per frame,

@@ -5,6 +5,7 @@ import Testing
 /// in virtual time. Expected values are worked out from the scenarios: on a
 /// 60 Hz display the even rates are 60/n; a present path returning 40 ms
 /// apart reaches 25 a second, whose highest even rate is 20 (every third vblank).
+@MainActor
 @Suite("Learning that recovers")
 struct LearningRecoveryTests {
     static let sixty = FrameRate(numerator: 60)

@@ -3,6 +3,7 @@ import Testing
 
 /// A run of `frames` frames at `fps` on `display` in `latency` mode, with work
 /// chosen by the callback's start time; the records and every flip.
+@MainActor
 private func run(_ display: SimulatedDisplay, fps: Double, latency: FrameLatency, frames: Int = 600,
                  work: @escaping (Nanoseconds) -> Nanoseconds) -> (records: [FrameRecord], flips: [(at: Nanoseconds, isRepeat: Bool)]) {
     let backend = FlipRecordingBackend(display)
@@ -24,6 +25,7 @@ private func lateCount(_ records: [FrameRecord]) -> Int { records.filter { $0.is
 /// The default predictor's smallest safety: a steady frame's latency is its cost plus this.
 private let floorSafety = FrameCostPredictor.Tuning().safetyBounds.lowerBound
 
+@MainActor
 @Suite("Low latency: just-in-time callbacks in virtual time")
 struct LowLatencyTests {
     @Test("Fixed 60 Hz, cap 60, 2 ms of work: the callback starts 2.5 ms before the vblank, none late")
@@ -110,6 +112,7 @@ struct LowLatencyTests {
     }
 }
 
+@MainActor
 @Suite("Frame cost predictor")
 struct FrameCostPredictorTests {
     @Test("Before any frame there is no lead: the first callback starts at once")

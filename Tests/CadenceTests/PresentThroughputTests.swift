@@ -1,6 +1,7 @@
 import Testing
 @testable import Cadence
 
+@MainActor
 @Suite("The link paces to the rate the presents really reach")
 struct PresentThroughputTests {
     /// Runs `range` for six virtual seconds with 1 ms of work a frame; the

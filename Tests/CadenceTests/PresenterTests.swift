@@ -10,6 +10,7 @@ private let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: hz(60)))
 private let vrr = DisplayTiming.variable(minimum: hz(48), maximum: hz(144))
 private let refresh = hz(60).period
 
+@MainActor
 @Suite("Presenter: modes and deadlines")
 struct PresenterTests {
     @Test func modeFollowsTheDisplayTiming() {
@@ -112,6 +113,7 @@ struct PresenterTests {
     }
 }
 
+@MainActor
 @Suite("Low framerate compensation, as the display's driver does it")
 struct LowFramerateCompensationTests {
     let lfc = LowFramerateCompensation(minimum: hz(48), maximum: hz(144))
@@ -176,6 +178,7 @@ struct LowFramerateCompensationTests {
     }
 }
 
+@MainActor
 @Suite("The present's lead before a measured vblank")
 struct VsyncLeadTests {
     @Test("A backend's lead replaces the half refresh, but never reaches a whole refresh (that would be a vblank early)")

@@ -61,7 +61,7 @@ final class FlipRecordingBackend: FrameBackend, ScriptedWork {
 }
 
 /// Runs `game` on `display` with a link preferring `fps` (0 = display rate).
-@discardableResult
+@MainActor @discardableResult
 func simulate(_ display: SimulatedDisplay, fps: Double, game: ScriptedGame) -> FrameLoop {
     let loop = FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)),
                          backend: SimulatedBackend(display: display))

@@ -6,6 +6,7 @@ import Testing
 /// a target at the callback's start (never early, with nothing to be late
 /// for), deltas the differences of targets, which are then the game's real
 /// frame times.
+@MainActor
 @Suite("Uncapped: vsync off, no cap")
 struct UncappedTests {
     /// Work of 3 to 9 ms, varying from frame to frame.

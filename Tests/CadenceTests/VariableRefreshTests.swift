@@ -1,6 +1,7 @@
 import Testing
 @testable import Cadence
 
+@MainActor
 @Suite("Variable refresh in simulation")
 struct VariableRefreshTests {
     private func vrr(fullscreen: Bool) -> SimulatedDisplay {

@@ -2,12 +2,12 @@ import Testing
 @testable import Cadence
 
 /// Runs `frames` frames on `panel` with a cap of `cap`, each working `work(start)`, in virtual time.
-private func run(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
+@MainActor private func run(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
                  work: @escaping (Nanoseconds) -> Nanoseconds) -> [FrameRecord] {
     runLoop(panel, cap: cap, frames: frames, work: work).records
 }
 
-private func runLoop(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
+@MainActor private func runLoop(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,
                      work: @escaping (Nanoseconds) -> Nanoseconds) -> (records: [FrameRecord], loop: FrameLoop) {
     let backend = SimulatedBackend(display: SimulatedDisplay(panel: panel, fullscreen: true))
     let game = ScriptedGame(frames: frames)
@@ -25,6 +25,7 @@ private func intervals(_ records: ArraySlice<FrameRecord>) -> Set<Nanoseconds> {
 /// Expected values worked out by hand: the rate the work can meet is the next even rate whose interval holds the
 /// work with a twentieth to spare, a whole number of hertz with variable refresh, a whole number of vblanks on a
 /// fixed display; the first two frames overrun the cap's interval, which is what lowers the rate.
+@MainActor
 @Suite("Work longer than the cap's interval: the next even rate the work can meet, frames on target")
 struct WorkRateCeilingTests {
     @Test("15 ms under a cap of 78 on a 48-144 Hz panel (the sample's --simulate-display vrr:48-144 --fps 78 --work-schedule 0:15): 63 Hz on target")

@@ -17,7 +17,9 @@ struct CadenceBench: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Run every benchmark (the default).")
         @OptionGroup var pacing: PacingOptions
 
-        func run() throws {
+        func run() throws { try MainActor.assumeIsolated { try runAll() } }
+
+        @MainActor private func runAll() throws {
             try LinkCost.report()
             print()
             let met = try pacing.bench.run()
@@ -48,8 +50,8 @@ struct CadenceBench: ParsableCommand {
         }
 
         func run() throws {
-            let met = try LatencyBench(fps: fps, work: TimeUnit.nanoseconds(milliseconds: workMs), rounds: rounds,
-                                       roundSeconds: roundSeconds, explore: explore).run()
+            let met = try MainActor.assumeIsolated { try LatencyBench(fps: fps, work: TimeUnit.nanoseconds(milliseconds: workMs), rounds: rounds,
+                                       roundSeconds: roundSeconds, explore: explore).run() }
             if !met { throw ExitCode(2) }
         }
     }
@@ -61,7 +63,7 @@ struct CadenceBench: ParsableCommand {
         @OptionGroup var pacing: PacingOptions
 
         func run() throws {
-            if try !pacing.bench.run() { throw ExitCode(2) }
+            if try !MainActor.assumeIsolated({ try pacing.bench.run() }) { throw ExitCode(2) }
         }
     }
 
@@ -78,7 +80,7 @@ struct CadenceBench: ParsableCommand {
         }
 
         func run() throws {
-            if try !SoakBench(minutes: minutes, fps: fps).run() { throw ExitCode(2) }
+            if try !MainActor.assumeIsolated({ try SoakBench(minutes: minutes, fps: fps).run() }) { throw ExitCode(2) }
         }
     }
 
@@ -99,7 +101,7 @@ struct CadenceBench: ParsableCommand {
 
         func run() throws {
             do {
-                try CompositorBench(rounds: seconds, cap: cap, roundsLog: roundsLog).run()
+                try MainActor.assumeIsolated { try CompositorBench(rounds: seconds, cap: cap, roundsLog: roundsLog).run() }
             } catch let error as BenchError {
                 FileHandle.standardError.write(Data("cadence-bench compositor: \(error)\n".utf8))
                 throw ExitCode(66)
@@ -148,9 +150,9 @@ struct CadenceBench: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "link-cost", abstract: "The display link's cost per frame, and 10 simulated minutes at 240 Hz.")
 
-        func run() throws { try Self.report() }
+        func run() throws { try MainActor.assumeIsolated { try Self.report() } }
 
-        static func report() throws {
+        @MainActor static func report() throws {
             let figures = try LinkCostBench.run()
             print("Display link cost: \(String(format: "%.0f", figures.nanosecondsPerFrame)) ns per frame (target ≤ 1000 ns)")
             print("10 simulated minutes at 240 Hz with a CSV trace: \(figures.frames) frames in "

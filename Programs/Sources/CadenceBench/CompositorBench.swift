@@ -1,5 +1,5 @@
 import Cadence
-import CadenceSDL
+@_spi(Benchmarks) import CadenceSDL
 import Foundation
 
 /// The game's loop against a plain vsync loop and a tutorial `SDL_Delay`
@@ -11,6 +11,7 @@ import Foundation
 /// All run in the same window with the same trivial scene, in interleaved
 /// rounds so that a burst of load from elsewhere falls on all alike; the
 /// uncapped loops aim to present on every repaint, the capped ones at `cap`.
+@MainActor
 struct CompositorBench {
     /// Measured seconds per contender, one second a round.
     let rounds: Int
@@ -164,6 +165,7 @@ struct CompositorBench {
 }
 
 /// Runs one contender for a round in the shared window.
+@MainActor
 private final class RoundRunner {
     let game: GameWindow
     let cap: Int

@@ -1,5 +1,5 @@
 import Cadence
-import CadenceSDL
+@_spi(Benchmarks) import CadenceSDL
 import Foundation
 
 /// Input latency against evenness: Cadence's two latency modes beside the two
@@ -12,6 +12,7 @@ import Foundation
 /// than ``FrameRecord/lateTolerance`` after its target. All wait with the same
 /// precise sleeper, so only *where* each waits differs. Interleaved rounds,
 /// medians over rounds, late presents summed over them.
+@MainActor
 struct LatencyBench {
     /// The rate to cap at.
     let fps: Int
@@ -121,6 +122,7 @@ struct LatencyFigures {
 }
 
 /// Runs the latency limiters at one rate, a stretch at a time.
+@MainActor
 final class LatencyRuns {
     let renderer: Renderer
     let clock = MonotonicClock()

@@ -1,5 +1,5 @@
 import Cadence
-import CadenceSDL
+@_spi(Benchmarks) import CadenceSDL
 
 /// The frame limiters the benchmark compares.
 enum Limiter: String, CaseIterable {
@@ -28,6 +28,7 @@ enum Limiter: String, CaseIterable {
 
 /// Runs the limiters at one rate, a stretch at a time: a trivial scene drawn
 /// and presented, present-return times and the thread's CPU time measured.
+@MainActor
 final class LimiterRuns {
     let renderer: Renderer
     let clock = MonotonicClock()

@@ -3,6 +3,7 @@ import Foundation
 
 /// Issue 3's figures: the display link's own cost per frame, and how long ten
 /// simulated minutes at 240 Hz take with a CSV trace.
+@MainActor
 enum LinkCostBench {
     /// What was measured.
     struct Figures {

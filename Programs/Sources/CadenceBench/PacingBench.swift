@@ -12,6 +12,7 @@ import Foundation
 /// limiter its own p99 and CPU share, and the table reports the median over
 /// the rounds: a noisy stretch falls on one round of each limiter alike rather
 /// than on whichever limiter happened to run then.
+@MainActor
 struct PacingBench {
     /// The rates to pace at.
     let rates: [Int]

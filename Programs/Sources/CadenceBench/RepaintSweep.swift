@@ -1,6 +1,6 @@
 import Cadence
-import CadenceSDL
 import ArgumentParser
+@_spi(Benchmarks) import CadenceSDL
 import Foundation
 
 /// Which frame intervals a compositor can show at all, measured on its own

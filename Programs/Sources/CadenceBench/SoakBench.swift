@@ -6,6 +6,7 @@ import Foundation
 /// loop, SDL backend, precise sleeper) headless at 60 FPS for ten minutes,
 /// judged minute by minute against the first: pacing must not degrade and
 /// memory must stay flat.
+@MainActor
 struct SoakBench {
     /// How long to run, in minutes.
     let minutes: Int

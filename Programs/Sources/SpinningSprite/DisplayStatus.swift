@@ -8,6 +8,8 @@ struct DisplayStatus {
     var window: String
     /// e.g. `"on"`, or `"on requested; presents do not wait for vblank (timer pacing)"`.
     var vsync: String
+    /// Where the vblank times come from, e.g. `"X Present MSC/UST"`.
+    var clock = "simulated display"
     /// The rates the display can show at, for the slider's tick marks.
     var achievableRates: [Double]
     /// Whether the loop's thread runs in the real-time scheduling class (low

@@ -81,9 +81,9 @@ struct FPSSlider {
     mutating func handle(_ event: Event) -> Bool {
         let grab = Rect(x: track.x - 12, y: track.y - 16, width: track.width + 24, height: track.height + 32)
         switch event {
-        case .mouseDown(let x, let y) where presets.contains { $0.area.contains(x: x, y: y) }:
+        case .mouseDown(let x, let y, .left) where presets.contains { $0.area.contains(x: x, y: y) }:
             return set(presets.first { $0.area.contains(x: x, y: y) }!.request)
-        case .mouseDown(let x, let y) where grab.contains(x: x, y: y):
+        case .mouseDown(let x, let y, .left) where grab.contains(x: x, y: y):
             dragging = true
             return set(.fps(fps(atX: x)))
         case .mouseMotion(let x, _, true) where dragging:
@@ -144,10 +144,13 @@ struct FPSSlider {
         renderer.fill(track, Color(70, 76, 96))
         text.draw("1", x: track.x - 8 - text.width(of: "1"), y: track.y - 6, color: dim)
         text.draw("\(maximum)", x: track.x + track.width + 8, y: track.y - 6, color: dim)
-        // Marks at the evenly shown rates, labelled where there is room for the label.
-        var labelledUpTo = Int.max
+        // Marks at the evenly shown rates, at least 8 px apart (at low rates
+        // R/5, R/6, ... crowd together), labelled where there is room for the label.
+        var labelledUpTo = Int.max, markedUpTo = Int.max
         for hz in achievable.sorted(by: >) where hz >= 1 && hz <= Double(maximum) {
             let tx = x(for: hz)
+            guard tx + 8 <= markedUpTo else { continue }
+            markedUpTo = tx
             renderer.fill(Rect(x: tx - 1, y: track.y - 4, width: 2, height: track.height + 8), Color(120, 200, 255, 200))
             let label = formatRate(hz.rounded())
             let lx = tx - text.width(of: label) / 2

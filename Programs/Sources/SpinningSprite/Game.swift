@@ -1,6 +1,5 @@
 import Cadence
 import CadenceSDL
-import ArgumentParser
 import Foundation
 
 /// The spinning-sprite game: the display link's client.
@@ -23,25 +22,28 @@ final class Game: FrameLoopClient {
     /// the window to another display).
     var pollEvents: () -> [Event] = EventPump.poll
 
-    private(set) var statistics = FrameStatistics()
+    // The statistics and the trace are also read, by `finish()`, on the
+    // watchdog's thread or at exit while the main thread is parked inside SDL
+    // for good (see `RunEnding`): never by two threads at once.
+    nonisolated(unsafe) private(set) var statistics = FrameStatistics()
     /// What the overlay and the graph report.
-    private var monitor = RunMonitor()
+    var monitor = RunMonitor()
     /// The run's schedules, synthetic input, work and hitches.
     private var script: RunScript
     private let displayRate: Double
     /// When the hitch demo next flips the rate, and whether it is at the high rate.
     private var demoFlipAt: Nanoseconds?
     private var demoAtHighRate = false
-    private var trace: TraceWriter?
+    nonisolated(unsafe) var trace: TraceWriter?
     /// Why the trace was abandoned during the run (a full disk), if it was.
-    private var traceFailure: String?
-    private var slider: FPSSlider
+    nonisolated(unsafe) var traceFailure: String?
+    var slider: FPSSlider
     /// Low or smooth; the L key toggles it.
-    private var latency: FrameLatency
-    private let start: Nanoseconds
-    private var lastFrame: DisplayLinkFrame?
+    var latency: FrameLatency
+    let start: Nanoseconds
+    var lastFrame: DisplayLinkFrame?
     /// What the overlay said in the last frame drawn.
-    private var lastStatus: DisplayStatus?
+    var lastStatus: DisplayStatus?
     private var injectedHitch = false
     private var quit = false
     private var framesPresented = 0
@@ -95,6 +97,7 @@ final class Game: FrameLoopClient {
         statistics.record(record)
         framesPresented += 1
         monitor.record(record, cost: record.cost(on: loop.backend.currentTiming()))
+        scene?.statistics.record(record)
         // The sample's own column: the sprite's unwrapped angle in radians, as drawn.
         do { try trace?.write(record, gameValues: [String(angle(at: record.targetTimestamp))]) } catch {
             // Dropping the writer removes its temporary file: an older trace stays as it was.
@@ -110,6 +113,7 @@ final class Game: FrameLoopClient {
         // The time spent hidden is not a frame interval (nor a hitch).
         statistics.resetInterval()
         monitor.resetInterval()
+        scene?.statistics.resetInterval()
         return !Interrupts.requested
     }
 
@@ -118,59 +122,6 @@ final class Game: FrameLoopClient {
     /// The sprite's unwrapped angle in radians at time `t` on the link's clock.
     func angle(at t: Nanoseconds) -> Double {
         TimeUnit.seconds(t - start) * config.spinSpeed * .pi / 180
-    }
-
-    // MARK: End of run
-
-    /// Draws the last frame again, with the status it was drawn with (the
-    /// loop has ended since), and saves it: the screenshot of the run.
-    func saveScreenshot(to path: [UInt8]) throws {
-        guard let scene, let frame = lastFrame else { return }
-        let status = lastStatus ?? describeDisplay()
-        try scene.screenshot(to: path) { draw(frame, on: scene, status: status) }
-    }
-
-    /// Closes the trace and returns the one-line summary of the run; a second
-    /// call only returns the summary. Throws when the trace could not be
-    /// completed (now or during the run); the summary is still in the error.
-    func finish() throws -> String {
-        let summary = statistics.runSummary
-        let writer = trace
-        trace = nil
-        if let traceFailure {
-            self.traceFailure = nil
-            throw OutputFailure(summary: summary.line, reason: "trace not saved: \(traceFailure)")
-        }
-        do { try writer?.finish(summary: summary) } catch {
-            throw OutputFailure(summary: summary.line, reason: "trace not saved: \(error)")
-        }
-        return summary.line
-    }
-
-    /// The end of a run: saves the screenshot (when asked for), completes the
-    /// trace and prints the summary, whatever failed; then exits 73 ("cannot
-    /// create output") if any output could not be written. Each output is
-    /// written beside its path and renamed into place, so one that failed
-    /// leaves an older file as it was, and one that had room is kept.
-    func end(_ outputs: Outputs) throws {
-        var failed = false
-        if let path = outputs.screenshot, let bytes = outputs.screenshotBytes {
-            do {
-                try saveScreenshot(to: bytes)
-                print("screenshot saved to \(path)")
-            } catch {
-                printError("--screenshot: not saved: \(error)")
-                failed = true
-            }
-        }
-        do {
-            print(try finish())
-        } catch let failure as OutputFailure {
-            printError("--trace: \(failure.reason)")
-            print(failure.summary)
-            failed = true
-        }
-        if failed { throw ExitCode(73) }
     }
 
     // MARK: Input
@@ -195,16 +146,17 @@ final class Game: FrameLoopClient {
                 scene?.showHitchDemo.toggle()
             case .keyDown(.letter("l"), _, false):
                 latency = latency == .low ? .smooth : .low
-            case .keyDown(let key, let shift, _):
-                _ = slider.handle(key: key, shift: shift, effective: effective)
+            case .keyDown(let key, let modifiers, _):
+                _ = slider.handle(key: key, shift: modifiers.contains(.shift), effective: effective)
             case .resized(let w, let h):
                 scene?.resize(width: w, height: h)
                 slider.layout(width: scene?.width ?? w, height: scene?.height ?? h, displayRate: displayRate)
-            case .hidden, .shown, .moved, .displayChanged, .keyUp:
+            case .hidden, .shown, .moved, .displayChanged, .keyUp, .mouseWheel, .controllerAdded, .controllerRemoved,
+                 .controllerButton, .controllerAxis:
                 break
-            case .mouseDown(let x, let y):
+            case .mouseDown(let x, let y, let button):
                 guard let point = scene?.drawingPoint(x: x, y: y) else { break }
-                _ = slider.handle(.mouseDown(x: point.x, y: point.y))
+                _ = slider.handle(.mouseDown(x: point.x, y: point.y, button: button))
             case .mouseMotion(let x, let y, let dragging):
                 guard let point = scene?.drawingPoint(x: x, y: y) else { break }
                 _ = slider.handle(.mouseMotion(x: point.x, y: point.y, dragging: dragging))
@@ -219,7 +171,7 @@ final class Game: FrameLoopClient {
         for action in script.input(dueBy: now) {
             switch action {
             case .key(let key, let shift):
-                EventPump.pushKey(key, shift: shift)
+                EventPump.pushKey(key, modifiers: shift ? .shift : [])
             case .dragSlider(let fps):
                 let from = slider.x(for: slider.knobFPS(effective: sliderRate(lastFrame)))
                 let y = slider.track.y + slider.track.height / 2
@@ -249,7 +201,7 @@ final class Game: FrameLoopClient {
 
     /// The rate the slider shows as in effect: the link's, or with nothing
     /// pacing (uncapped), the achieved one.
-    private func sliderRate(_ frame: DisplayLinkFrame?) -> Double {
+    func sliderRate(_ frame: DisplayLinkFrame?) -> Double {
         guard let frame else { return 60 }
         return frame.isPaced ? frame.effectiveRate.rate.hz : statistics.achievedFPS ?? frame.effectiveRate.rate.hz
     }
@@ -274,114 +226,4 @@ final class Game: FrameLoopClient {
         }
     }
 
-    // MARK: Drawing
-
-    private func draw(_ frame: DisplayLinkFrame, on scene: Scene, status: DisplayStatus) {
-        let angle = angle(at: frame.targetTimestampNanoseconds)
-        let overlay = scene.overlay(overlayLines(frame, status))
-        scene.beginFrame()
-        if scene.showHitchDemo {
-            let native = frame.timing.nativeRate.hz
-            scene.drawHitchDemo(timestamp: TimeUnit.seconds(frame.timestampNanoseconds - start),
-                                target: TimeUnit.seconds(frame.targetTimestampNanoseconds - start), angle: angle,
-                                caption: "The rate flips \(formatRate(native)) / \(formatRate(native / 2)) FPS each second: "
-                                    + "the upper one jumps, the lower glides", overlayLines: overlay.lines.count)
-        } else {
-            scene.drawSprite(angle: angle, clearOf: overlay.panel)
-        }
-        scene.draw(overlay)
-        // In a small window the demo needs the space the graph would take below the overlay.
-        if scene.showGraph, !(scene.showHitchDemo && scene.isCompact) {
-            scene.drawGraph(samples: monitor.graphSamples, besides: overlay.panel)
-        }
-        let effective = sliderRate(frame)
-        let display = Self.displayWords(frame.timing)
-        let caption = scene.showHitchDemo ? "Hitch demo: \(formatRate(effective)) FPS on this \(display)"
-            : slider.caption(effective: effective, display: display)
-        scene.drawSlider(slider, effective: effective, caption: caption, achievable: status.achievableRates)
-        scene.endFrame()
-    }
-
-    /// The display for the slider's caption: "60 Hz display".
-    private static func displayWords(_ timing: DisplayTiming) -> String {
-        switch timing {
-        case .fixed(let grid): "\(formatHz(grid.rate.hz)) display"
-        case .variable(let minimum, let maximum): "\(formatRate(minimum.hz))–\(formatHz(maximum.hz)) VRR display"
-        case .unsynced: "timer-paced display"
-        }
-    }
-
-    /// The overlay: what was asked, planned and achieved (and, in words, why
-    /// they differ), the display, vsync, and the statistics since the rate
-    /// last changed.
-    private func overlayLines(_ frame: DisplayLinkFrame, _ status: DisplayStatus) -> [(text: String, isWarning: Bool)] {
-        let rate = frame.effectiveRate
-        var requested: String
-        switch slider.request {
-        case .displayRate: requested = "display rate"
-        case .fps(let fps): requested = "\(formatRate(fps)) FPS"
-        case .adaptive: requested = "adaptive"
-        case .uncapped: requested = "uncapped"
-        }
-        if scene?.showHitchDemo == true { requested = "hitch demo" }
-        var planned = frame.isPaced ? formatHz(rate.rate.hz) : "nothing (vsync off)"
-        if rate.vsyncStride > 1 { planned += " (every \(rate.vsyncStride) vblanks)" }
-        if rate.presentsPerFrame > 1 { planned += " (each frame shown \(rate.presentsPerFrame)×, LFC)" }
-        let achieved = statistics.achievedFPS.map { Int($0.rounded()) }
-        var lines: [(text: String, isWarning: Bool)] = [
-            ("requested \(requested)   planned \(planned)   achieved \(achieved.map { "\($0) FPS" } ?? "–")", false),
-        ]
-        if frame.isPaced {
-            // What holds the planned rate: a warning where it is the machine (presents, work), not the request.
-            let heldBack = switch frame.rateReason { case .presents, .work: true; default: false }
-            lines.append(("rate      \(frame.rateReason.sentence(runningAt: rate.rate.hz))", heldBack))
-        }
-        let windowSeconds = monitor.windowSeconds
-        if frame.isPaced, let achieved, windowSeconds >= 1, Double(achieved) < 0.9 * rate.rate.hz {
-            let why = monitor.presentCost > 0.25 * Double(rate.rate.period)
-                ? "each present takes \(String(format: "%.1f", monitor.presentCost / 1e6)) ms"
-                : "the display or the machine can't keep up"
-            lines.append(("only \(achieved) of \(formatRate(rate.rate.hz)) FPS reach the screen: \(why)", true))
-        }
-        let recent = monitor.window.intervalPercentiles([0.5, 0.99]).map {
-            $0.map { String(format: "%.2f", TimeUnit.milliseconds($0)) } ?? "–"
-        }
-        let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
-            String(format: "%.2f", TimeUnit.milliseconds($0))
-        } ?? "–"
-        // Which kind of glass time the window's figures mostly rest on, and so what late means.
-        let glassWords = switch monitor.window.glassSources.max(by: { $0.value < $1.value })?.key {
-        case .feedback?, .vblank?: "(glass times measured)"
-        case .estimated?: "(glass times estimated)"
-        case .inferred?: "(no glass time: late = submitted late)"
-        case nil: ""
-        }
-        lines += [
-            ("display   \(status.summary)", false),
-            ("window    \(status.window)   vsync \(status.vsync)", false),
-            ("\(monitor.windowHz > 0 ? "at \(formatHz(monitor.windowHz))" : "uncapped") for \(String(format: "%.0f", windowSeconds)) s:  p50 \(recent[0]) ms  p99 \(recent[1]) ms  "
-                + "late \(monitor.window.lateCount)  hitches \(monitor.window.hitchCount)  \(glassWords)", false),
-            ("latency   \(latencyDescription(status)), input to glass p50 \(inputToGlass) ms  (L)", false),
-        ]
-        lines += [
-            ("keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display", false),
-            ("          A adaptive  U uncapped  L latency  F fullscreen  V vsync", false),
-            ("          H hitch  G graph  T demo  Q quit", false),
-        ]
-        return lines
-    }
-
-    /// The latency mode as the overlay names it, with the thread's scheduling
-    /// class when low: the real-time class is what keeps just-in-time frames
-    /// on time on a busy machine, and not every system grants it.
-    private func latencyDescription(_ status: DisplayStatus) -> String {
-        guard latency == .low else { return "smooth" }
-        return status.realTimeClass ? "low (just in time, real-time)" : "low (just in time)"
-    }
-}
-
-/// An output of the run could not be written; the run's summary goes with it.
-struct OutputFailure: Error {
-    let summary: String
-    let reason: String
 }

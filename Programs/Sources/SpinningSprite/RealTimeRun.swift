@@ -4,6 +4,7 @@ import CadenceSDL
 import Foundation
 
 /// A real window (or an offscreen one with `--headless`), paced in real time.
+@MainActor
 struct RealTimeRun {
     let options: RunOptions
     let outputs: Outputs
@@ -109,8 +110,8 @@ extension GameWindow {
             : window.isFullscreen ? "fullscreen" : "windowed \(size.width)x\(size.height)"
         return DisplayStatus(summary: display.summary, window: state,
                              vsync: renderer.vsync.rawValue + (fallback.map { " (\($0))" } ?? "")
-                                 + (backend.timingNote.map { " (\($0))" } ?? "")
-                                 + ", clock: \(backend.clockSource.rawValue)",
+                                 + (backend.timingNote.map { " (\($0))" } ?? ""),
+                             clock: backend.clockSource.rawValue,
                              achievableRates: backend.currentTiming().achievableRates,
                              realTimeClass: backend.raisedPriority)
     }

@@ -1,18 +1,15 @@
 import Cadence
 
-/// What the overlay and the frame-time graph report, kept as frames reach the
-/// glass: statistics since the rate in effect last changed (so p50 and p99 are
-/// never a mix of two rates), the graph's recent bars each with its own target,
-/// and what presents cost beyond waiting, to say in words when they are what
-/// holds the frame rate down.
+/// What the sample's own overlay lines need, kept as frames reach the glass:
+/// how long the rate in effect has held, and what presents cost beyond
+/// waiting, to say in words when they are what holds the frame rate down.
+/// (The figures themselves are the library's ``StatisticsOverlay``.)
 struct RunMonitor {
     /// Statistics since the rate last changed.
     private(set) var window = FrameStatistics(recentCapacity: 600)
     /// The rate those statistics are at, in Hz; 0 uncapped.
     private(set) var windowHz = 0.0
     private var windowStart: Nanoseconds?
-    /// The graph's recent bars.
-    private(set) var graphSamples: [FrameTimeGraph.Sample] = []
     private var lastPresent: Nanoseconds?
     /// A running average of what a present costs beyond waiting, in ns.
     private(set) var presentCost = 0.0
@@ -31,13 +28,6 @@ struct RunMonitor {
             windowStart = record.glassTime
         }
         window.record(record)
-        if let last = lastPresent {
-            // An uncapped frame has no target: its bar is its own (never a hitch).
-            let interval = record.glassTime - last
-            if graphSamples.count == 240 { graphSamples.removeFirst() }
-            graphSamples.append(.init(interval: interval,
-                                      target: record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : interval))
-        }
         lastPresent = record.glassTime
         presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10
     }

@@ -2,7 +2,7 @@ import CadenceSDL
 import Foundation
 
 /// Everything the sample draws, in one place: sprite, hitch demo, overlay,
-/// graph and slider. The game decides *what* to show; the scene knows *how*.
+/// the library's statistics panel and the slider. The game decides *what* to show; the scene knows *how*.
 final class Scene {
     let window: Window
     let renderer: Renderer
@@ -14,7 +14,10 @@ final class Scene {
     private var text: TextRenderer { isCompact ? smallText : largeText }
     /// Whether the window is too narrow for the wide layout (graph beside the overlay).
     var isCompact: Bool { width < 1000 }
-    /// Whether the frame-time graph is shown (G).
+    /// The library's statistics panel: achieved FPS, late frames, hitch
+    /// ratio, the display clock and the frame-time graph.
+    let statistics: StatisticsOverlay
+    /// Whether the statistics panel is shown (G).
     var showGraph = true
     /// Whether the side-by-side hitch demo replaces the single sprite (T).
     var showHitchDemo = false
@@ -28,6 +31,7 @@ final class Scene {
         sprite = try Texture(bmpFileBytes: spritePath, renderer: renderer)
         largeText = try TextRenderer(renderer: renderer, size: 16)
         smallText = try TextRenderer(renderer: renderer, size: 13)
+        statistics = try StatisticsOverlay(renderer: renderer, fontSize: 13)
         (width, height) = renderer.outputSize
     }
 
@@ -75,8 +79,8 @@ final class Scene {
     /// When the rate changes, the upper one's lag changes with it and it jumps;
     /// the lower one moves by exactly the time between the frames' glass times.
     /// It uses the space between the overlay (`overlayLines` high) and the slider.
-    func drawHitchDemo(timestamp: Double, target: Double, angle: Double, caption: String, overlayLines: Int) {
-        let top = 12 + overlayLines * text.lineHeight + 16
+    func drawHitchDemo(timestamp: Double, target: Double, angle: Double, caption: String, below panels: [Rect]) {
+        let top = (panels.map { $0.y + $0.height }.max() ?? 0) + 16
         let bottom = height - FPSSlider.panelHeight - 12 - text.lineHeight
         let size = max(16, min(72, (bottom - top) / 4))
         let rows = [(timestamp, "from timestamp", Color(255, 120, 130)), (target, "from targetTimestamp", Color(120, 230, 170))]
@@ -103,13 +107,16 @@ final class Scene {
         let panel: Rect
     }
 
-    /// Lays out the overlay's `lines`: a line wider than the window allows
-    /// is broken at spaces, the rest indented to the column of values, so
-    /// every line stays inside its panel at any window size.
+    /// The overlay panel's width in characters: fixed, so that the panel
+    /// does not change width with its text.
+    static let overlayColumns = 66
+
+    /// Lays out the overlay's `lines` in a panel of ``overlayColumns``
+    /// characters (less in a narrower window): a longer line is broken at
+    /// spaces, the rest indented to the column of values.
     func overlay(_ lines: [(text: String, isWarning: Bool)]) -> Overlay {
-        let widest = width - 48   // the panel 12 px in from each side, the text 12 px inside it
-        let broken = lines.flatMap { line in wrap(line.text, to: widest).map { (text: $0, isWarning: line.isWarning) } }
-        let panelWidth = min(width - 24, broken.map { text.width(of: $0.text) }.max().map { $0 + 24 } ?? 0)
+        let panelWidth = min(width - 24, Self.overlayColumns * text.width(of: "0") + 24)
+        let broken = lines.flatMap { line in wrap(line.text, to: panelWidth - 24).map { (text: $0, isWarning: line.isWarning) } }
         return Overlay(lines: broken, panel: Rect(x: 12, y: 12, width: panelWidth, height: broken.count * text.lineHeight + 16))
     }
 
@@ -146,22 +153,14 @@ final class Scene {
         }
     }
 
-    /// The frame-time graph beside the overlay when the window is wide
-    /// enough, below it when it is tall enough, otherwise not at all.
-    func drawGraph(samples: [FrameTimeGraph.Sample], besides overlay: Rect) {
-        let full = (width: 420, height: 160)
-        let right = overlay.x + overlay.width + 12
-        let belowTop = overlay.y + overlay.height + 8
-        let belowRoom = height - FPSSlider.panelHeight - 14 - belowTop
-        var graph = FrameTimeGraph()
-        if width - 12 - right >= full.width {
-            graph.frame = Rect(x: width - 12 - full.width, y: 12, width: full.width, height: full.height)
-        } else if belowRoom >= 90 {
-            graph.frame = Rect(x: 12, y: belowTop, width: min(full.width, width / 2 - 12), height: min(full.height, belowRoom))
-        } else {
-            return
-        }
-        graph.draw(renderer, text, samples: samples)
+    /// Where the statistics panel goes: beside the overlay when the window is
+    /// wide enough, below it when it is tall enough, otherwise nowhere.
+    func statisticsPlace(besides overlay: Rect) -> Rect? {
+        let (w, h) = statistics.size
+        if width - 12 - (overlay.x + overlay.width + 12) >= w { return Rect(x: width - 12 - w, y: 12, width: w, height: h) }
+        let top = overlay.y + overlay.height + 8
+        if height - FPSSlider.panelHeight - 14 - top >= h { return Rect(x: 12, y: top, width: w, height: h) }
+        return nil
     }
 
     func drawSlider(_ slider: FPSSlider, effective: Double, caption: String, achievable: [Double]) {
@@ -173,6 +172,7 @@ final class Scene {
     func endFrame() {
         largeText.endFrame()
         smallText.endFrame()
+        statistics.endFrame()
     }
 
     /// Draws with `draw` and saves the result without presenting it.

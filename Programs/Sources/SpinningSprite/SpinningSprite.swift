@@ -9,11 +9,11 @@ import Foundation
 struct SpinningSprite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spinning-sprite",
-        abstract: "A sprite spinning on Cadence's display link: FPS slider, frame-time graph, hitch demo.",
+        abstract: "A sprite spinning on Cadence's display link: FPS slider, statistics and frame-time graph, hitch demo.",
         discussion: """
         Keys: Left/Right ±1 FPS (Shift ±10), 1/2/3 = 30/60/120, 0 display rate,
         A adaptive, U uncapped (vsync off, no cap), L latency low/smooth,
-        F fullscreen, V vsync on/off/adaptive, H a 50 ms hitch, G graph,
+        F fullscreen, V vsync on/off/adaptive, H a 50 ms hitch, G statistics,
         T hitch demo, Esc/Q quit.
 
         Examples:
@@ -118,10 +118,13 @@ struct SpinningSprite: ParsableCommand {
         // every MonotonicClock); simulations from virtual time 0.
         let outputs = try Outputs(screenshot: screenshot, trace: trace,
                                   start: options.simulated == nil ? MonotonicClock().now : 0)
-        if let display = options.simulated {
-            try SimulationRun(options: options, display: display, outputs: outputs).run()
-        } else {
-            try RealTimeRun(options: options, outputs: outputs).run()
+        // The argument parser calls run() on the main thread, where the loop runs.
+        try MainActor.assumeIsolated {
+            if let display = options.simulated {
+                try SimulationRun(options: options, display: display, outputs: outputs).run()
+            } else {
+                try RealTimeRun(options: options, outputs: outputs).run()
+            }
         }
     }
 

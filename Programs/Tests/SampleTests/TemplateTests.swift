@@ -12,6 +12,8 @@ struct TemplateTests {
             "-a", "-s", "-screen 0 1280x800x24", binary, "--frames", "60", "--screenshot", shot,
         ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
         #expect(result.status == 0, "\(result.stderr)")
+        // The run's summary, printed as its readable line.
+        #expect(result.stdout.contains("\nframes 60, achieved "), "\(result.stdout)")
         // "60 frames, <updates> updates, <dropped> dropped"
         let counts = result.stdout.split(separator: "\n").last!.split(separator: " ").compactMap { Int($0) }
         try #require(counts.count == 3 && counts[0] == 60, "\(result.stdout)")
@@ -37,6 +39,32 @@ struct TemplateTests {
         }
     }
 
+    @Test("A held arrow key moves the player: the keyboard's state, read through a real X server, steers it right and not down")
+    func heldKeyMovesThePlayer() throws {
+        let shot = try Subprocess.temporaryDirectory().appendingPathComponent("keys.bmp").path
+        let binary = Subprocess.productsDirectory.appendingPathComponent("template").path
+        // Right held for half a second through the X server (xdotool's XTEST), a second after the start.
+        let script = """
+            "$1" --frames 200 --screenshot "$2" > /dev/null &
+            game=$!
+            sleep 1.2
+            id="$(xdotool search --name 'Cadence template' | head -n 1)"
+            xdotool windowfocus --sync "$id"
+            xdotool keydown Right; sleep 0.5; xdotool keyup Right
+            wait "$game"
+            """
+        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+            "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script, "sh", binary, shot,
+        ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try BMPImage(path: shot)
+        let blue = (0..<540).flatMap { y in (0..<960).map { (x: $0, y: y) } }.filter { image.pixel($0.x, $0.y) == (80, 160, 255) }
+        try #require(blue.count == 48 * 48, "the player, 48 px square")
+        // It started centred on (480, 270): its top-left corner at (456, 246).
+        #expect(blue.map(\.x).min()! > 456, "moved right")
+        #expect(blue.map(\.y).min()! == 246, "not up or down")
+    }
+
     @Test("Ctrl-C ends the template as the README's exit table says: exit 0 after its closing line")
     func interruptExitsZero() throws {
         // Started with no signal blocked: the test's thread blocks some, and a child inherits that.
@@ -58,5 +86,17 @@ struct TemplateTests {
                                         environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
         #expect(result.status == status)
         #expect(result.stderr.contains("template: "), "\(result.stderr)")
+        if status == 1 {
+            // What is missing and what to run, as the sample says it.
+            #expect(result.stderr.contains("DISPLAY and WAYLAND_DISPLAY are unset"), "\(result.stderr)")
+            #expect(result.stderr.contains("xvfb-run -a template"), "\(result.stderr)")
+        }
+    }
+
+    @Test("--help prints the usage and exits 0")
+    func help() throws {
+        let result = try Subprocess.run("template", ["--help"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("usage: template [--frames N]"), "\(result.stdout)")
     }
 }

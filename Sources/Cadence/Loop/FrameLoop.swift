@@ -59,6 +59,9 @@ public final class FrameLoop {
     /// Called just after each frame's callback, before the present (a window
     /// layer flushes the drawing here, so it counts as the frame's work).
     public var didRunFrame: (() -> Void)?
+    /// Called with each frame's final record just before the client's
+    /// ``FrameLoopClient/framePresented(_:_:)`` (a window layer keeps its statistics here).
+    public var willHandOn: ((FrameRecord) -> Void)?
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
@@ -87,11 +90,13 @@ public final class FrameLoop {
     /// The clock of the backend, for the game's own measurements.
     public var clock: FrameClock { backend.clock }
 
-    /// Runs until the client or ``DisplayLink/invalidate()`` ends it.
+    /// Runs until the client or ``DisplayLink/invalidate()`` ends it, on the
+    /// main actor: every callback, present and event poll on the main thread.
     ///
     /// ``FrameLoopClient/framePresented(_:_:)`` receives each record once its
     /// glass time is final: at once where the backend's outcome is, else when
     /// the platform's report arrives (a frame or two later), in frame order.
+    @MainActor
     public func run(_ client: FrameLoopClient) {
         defer {
             handOn(to: client, all: true)
@@ -117,6 +122,7 @@ public final class FrameLoop {
     /// Completes the waiting records with the glass reports that arrived,
     /// then hands on, in order, those that are complete or waited long enough
     /// (with `all`, every one: the loop ends or pauses).
+    @MainActor
     private func handOn(to client: FrameLoopClient, all: Bool) {
         for report in backend.glassFeedback() {
             guard let i = awaitingGlass.firstIndex(where: { $0.ticket == report.ticket }) else { continue }
@@ -130,6 +136,7 @@ public final class FrameLoop {
         while handed < awaitingGlass.count,
               all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
             presentThroughput.observe(awaitingGlass[handed].record)
+            willHandOn?(awaitingGlass[handed].record)
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1
         }
@@ -138,6 +145,7 @@ public final class FrameLoop {
 
     /// One turn of the loop: plan, callback, present, record (with the ticket
     /// of the glass report it awaits, if any).
+    @MainActor
     private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
         let clock = backend.clock
         let timing = backend.currentTiming()

@@ -1,4 +1,11 @@
 /// The game, as the frame loop sees it (the Game Loop pattern's update + render).
+///
+/// Isolated to the main actor, as the loop that calls it is: SDL's windows,
+/// renderer and events belong to the main thread, and a game's class that
+/// conforms is main-actor isolated too, so it may use the top-level values of
+/// its `main.swift` (which Swift 6 isolates to the main actor) with no
+/// annotation of its own.
+@MainActor
 public protocol FrameLoopClient: AnyObject {
     /// Before each frame: read input, apply schedules, change the link's
     /// preferred rate or pause it. Return false to end the loop.

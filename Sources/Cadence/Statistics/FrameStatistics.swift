@@ -150,6 +150,12 @@ public struct FrameStatistics: Sendable {
     /// Cheap enough for a per-frame overlay, unlike ``runSummary``.
     public var hitchCount: Int { hitches }
 
+    /// The hitch ratio so far, ms/s (see ``RunSummary/hitchRatio``); cheap
+    /// enough for a per-frame overlay, unlike ``runSummary``.
+    public var hitchRatio: Double {
+        coveredTime > 0 ? Double(hitchTime) / 1e6 / (Double(coveredTime) / 1e9) : 0
+    }
+
     /// The whole run so far.
     ///
     /// Its achieved rate is per second of the time frames were being shown:
@@ -163,7 +169,7 @@ public struct FrameStatistics: Sendable {
                           achievedFPS: intervalSum > 0 ? Double(intervalCount) / seconds : nil,
                           p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
                           lateFrames: late,
-                          hitchRatio: coveredTime > 0 ? Double(hitchTime) / 1e6 / (Double(coveredTime) / 1e9) : 0,
+                          hitchRatio: hitchRatio,
                           p50Latency: latencyHistogram.percentile(0.5), glassSources: sources)
     }
 }

@@ -6,7 +6,8 @@
 /// or a present path that cannot keep up shows here as a lower achieved rate
 /// and late frames. The line ends by saying which of those times were
 /// measured on the platform's clock and which estimated or inferred.
-public struct RunSummary: Equatable, Sendable {
+/// `print(statistics.runSummary)` prints that line.
+public struct RunSummary: Equatable, Sendable, CustomStringConvertible {
     /// Frames presented.
     public var frames: Int
     /// Frames that reached the glass per second of run, from present-to-present
@@ -52,6 +53,9 @@ public struct RunSummary: Equatable, Sendable {
             + "late \(lateFrames), hitch ratio \(fixedPoint(hitchRatio, decimals: 1)) ms/s, latency p50 \(ms(p50Latency)); "
             + glassSourceWords
     }
+
+    /// The readable ``line``, so that printing a summary prints it.
+    public var description: String { line }
 }
 
 /// `value` with exactly `decimals` digits after the point, rounded half away

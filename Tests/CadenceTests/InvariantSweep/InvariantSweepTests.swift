@@ -10,6 +10,7 @@ import Testing
 /// A fresh set: any other `CADENCE_SWEEP_SEED`; `CADENCE_SWEEP_SHOW=<n>` lists
 /// the first n failing scenarios instead of five. Each failure ever found is
 /// kept below as a named regression.
+@MainActor
 @Suite("Invariant sweep")
 struct InvariantSweepTests {
     static let firstSeed = UInt64(ProcessInfo.processInfo.environment["CADENCE_SWEEP_SEED"] ?? "") ?? 0xCAD3_0000

@@ -5,6 +5,7 @@ import CadenceSDL
 ///
 /// Runs as fast as the CPU allows and draws nothing, unless a screenshot is
 /// asked for: then the last frame is drawn offscreen and saved.
+@MainActor
 struct SimulationRun {
     let options: RunOptions
     let display: DisplaySpec

@@ -1,0 +1,100 @@
+import CSDL2
+
+/// Which way to mirror a texture as it is drawn: a sprite facing the other way.
+public struct Flip: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Mirrored left to right.
+    public static let horizontal = Flip(rawValue: SDL_FLIP_HORIZONTAL.rawValue)
+    /// Mirrored top to bottom.
+    public static let vertical = Flip(rawValue: SDL_FLIP_VERTICAL.rawValue)
+}
+
+/// Drawing: SDL's 2D renderer, thin. Everything is drawn into the frame the
+/// loop presents; coordinates are the window's pixels, or the logical ones
+/// set by ``setLogicalSize(width:height:)``.
+extension Renderer {
+    /// Sets the colour for following clears, fills and lines.
+    public func setColor(_ c: Color) {
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+    }
+
+    /// Fills the whole target with `color`.
+    public func clear(_ color: Color) {
+        setColor(color)
+        SDL_RenderClear(handle)
+    }
+
+    /// Fills a rectangle with `color` (blended when alpha < 255).
+    public func fill(_ rect: Rect, _ color: Color) {
+        setColor(color)
+        var r = rect.sdl
+        SDL_RenderFillRect(handle, &r)
+    }
+
+    /// Fills a box, between pixels (SDL covers the pixels whose centres it contains).
+    public func fill(_ box: Box, _ color: Color) {
+        setColor(color)
+        var r = box.sdl
+        SDL_RenderFillRectF(handle, &r)
+    }
+
+    /// Draws a rectangle's outline.
+    public func outline(_ rect: Rect, _ color: Color) {
+        setColor(color)
+        var r = rect.sdl
+        SDL_RenderDrawRect(handle, &r)
+    }
+
+    /// Draws a one-pixel line.
+    public func line(from a: (x: Int, y: Int), to b: (x: Int, y: Int), _ color: Color) {
+        setColor(color)
+        SDL_RenderDrawLine(handle, Int32(a.x), Int32(a.y), Int32(b.x), Int32(b.y))
+    }
+
+    /// Draws a one-pixel line between points.
+    public func line(from a: Point, to b: Point, _ color: Color) {
+        setColor(color)
+        SDL_RenderDrawLineF(handle, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
+    }
+
+    /// Draws `texture` into `rect`, rotated clockwise by `degrees` about its centre.
+    ///
+    /// - Parameters:
+    ///   - source: the part of the texture to draw, in its pixels (one frame
+    ///     of a sprite sheet); nil for all of it.
+    ///   - flip: mirror it as it is drawn.
+    public func draw(_ texture: Texture, source: Rect? = nil, in rect: Rect, rotation degrees: Double = 0,
+                     flip: Flip = []) {
+        var dst = rect.sdl
+        withSource(source) { SDL_RenderCopyEx(handle, texture.handle, $0, &dst, degrees, nil, SDL_RendererFlip(flip.rawValue)) }
+    }
+
+    /// Draws `texture` (or its `source` part) into a box, between pixels.
+    public func draw(_ texture: Texture, source: Rect? = nil, in box: Box, rotation degrees: Double = 0,
+                     flip: Flip = []) {
+        var dst = box.sdl
+        withSource(source) { SDL_RenderCopyExF(handle, texture.handle, $0, &dst, degrees, nil, SDL_RendererFlip(flip.rawValue)) }
+    }
+
+    /// Calls `body` with a pointer to `source` as SDL takes it, nil for the whole texture.
+    private func withSource(_ source: Rect?, _ body: (UnsafePointer<SDL_Rect>?) -> Int32) {
+        guard var src = source?.sdl else { _ = body(nil); return }
+        _ = withUnsafePointer(to: &src) { body($0) }
+    }
+
+    /// Lays the game out at `width` by `height` whatever the window's size:
+    /// SDL scales every drawing call (and mouse positions in events) to fit
+    /// the window, keeping the aspect ratio with bars at the sides or top.
+    /// A game drawn for 800x600 then fills a larger window instead of its corner.
+    public func setLogicalSize(width: Int, height: Int) {
+        SDL_RenderSetLogicalSize(handle, Int32(width), Int32(height))
+    }
+
+    /// The size set by ``setLogicalSize(width:height:)``; nil when drawing is in window pixels.
+    public var logicalSize: (width: Int, height: Int)? {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_RenderGetLogicalSize(handle, &w, &h)
+        return w > 0 && h > 0 ? (Int(w), Int(h)) : nil
+    }
+}

@@ -1,0 +1,134 @@
+import Cadence
+
+/// The frame statistics as a panel drawn over the game, with the game's
+/// renderer: the FPS achieved on the glass, the rate planned, late frames and
+/// the hitch ratio, the display clock, a line for why the rate is below the
+/// request, and the frame-time graph with its legend.
+///
+/// A ``GameWindow`` keeps one: `window.showsStatistics = true` shows it
+/// (and a key can toggle it). Standalone, hand it every record in
+/// ``FrameLoopClient/framePresented(_:_:)`` and call ``draw(x:y:)`` at the
+/// end of ``FrameLoopClient/runFrame(_:_:)``.
+///
+/// The panel's width is fixed (``columns`` characters) so that it does not
+/// change with its text, and the graph's scale is fixed (0–50 ms).
+public final class StatisticsOverlay {
+    /// What the panel's text is measured in: its width in characters of the monospaced font.
+    public static let columns = 44
+    /// The hitch ratio a good experience stays within, ms/s: above it, the figure turns amber.
+    public static let goodHitchRatio = 5.0
+
+    /// Where the display's vblank times come from, e.g. `X Present MSC/UST`
+    /// (``GameWindow`` keeps it current from ``SDLBackend/clockSource``).
+    public var clockSource = "–"
+    /// Why fewer frames reach the glass than planned, in a few words, where
+    /// the game can tell (the sample: "47/60 FPS, presents take 9.1 ms");
+    /// nil to show instead what holds the planned rate
+    /// (``FrameStatistics/rateExplanation``: the request, the display, the
+    /// presents or the work).
+    public var limitReason: String?
+    /// The panel's size in pixels: fixed for the font.
+    public let size: (width: Int, height: Int)
+
+    private var figures = OverlayFigures()
+    /// The lines last drawn, and the glass time they were made at: the
+    /// figures are read four times a second, so that they can be read at
+    /// all and the text is not rendered again every frame.
+    private var shown: (lines: [(text: String, isWarning: Bool)], at: Nanoseconds?, inputs: [String?]) = ([], nil, [])
+    static let textRefresh: Nanoseconds = 250_000_000
+    /// Where the last ``draw(x:y:)`` put the graph's bars (for tests).
+    private(set) var graphPlot = Rect(x: 0, y: 0, width: 0, height: 0)
+    private let text: TextRenderer
+    private let padding = 6
+    private let textLines = 5
+    private let graphHeight: Int
+    private let legendRows: Int
+
+    /// A panel drawn with `renderer` in DejaVu Sans Mono at `fontSize` pixels.
+    public init(renderer: Renderer, fontSize: Int = 14) throws {
+        text = try TextRenderer(renderer: renderer, size: fontSize)
+        let width = Self.columns * text.width(of: "0") + 2 * padding
+        graphHeight = text.lineHeight * 4
+        legendRows = (FrameTimeGraph.legendLayout(width: width - 2 * padding, text: text).last?.row ?? 0) + 1
+        size = (width, padding * 2 + (textLines + legendRows) * text.lineHeight + graphHeight + 4)
+    }
+
+    /// The run's statistics, from every frame recorded.
+    public var statistics: FrameStatistics { figures.run }
+    /// The graph's bars, oldest first.
+    public var graphSamples: [FrameTimeGraph.Sample] { figures.samples }
+
+    /// Adds a frame that reached the glass (from ``FrameLoopClient/framePresented(_:_:)``).
+    public func record(_ record: FrameRecord) { figures.record(record) }
+
+    /// The next frame follows a pause (the window was hidden): the time
+    /// between is not a frame interval.
+    public func resetInterval() { figures.resetInterval() }
+
+    /// The panel's lines: each a text and whether it warns.
+    var lines: [(text: String, isWarning: Bool)] {
+        let achieved = figures.run.achievedFPS.map { "\(fixed($0, 1)) FPS" } ?? "– FPS"
+        let planned = figures.plannedHz > 0 ? "planned \(fixed(figures.plannedHz, 2)) Hz" : "planned: nothing (vsync off)"
+        let window = figures.window
+        let seconds = figures.windowSeconds
+        let span = seconds < 10 ? fixed(seconds, 1) : fixed(seconds, 0)
+        return [
+            ("achieved \(achieved)   \(planned)", false),
+            ("late \(window.lateCount)  hitch ratio \(fixed(window.hitchRatio, 1)) ms/s  last \(span) s",
+             window.hitchRatio > Self.goodHitchRatio),
+            ("clock  \(clockSource)", false),
+            ("glass  \(figures.glassWords)", false),
+            rateLine,
+        ]
+    }
+
+    /// The last line: the game's reason where it gave one, else what holds
+    /// the planned rate, a warning where that is the machine (presents, work).
+    private var rateLine: (text: String, isWarning: Bool) {
+        if let limitReason { return ("below plan: \(limitReason)", true) }
+        let heldBack = switch figures.run.rateReason { case .presents?, .work?: true; default: false }
+        return (figures.run.rateExplanation.map { "rate   \($0)" } ?? "", heldBack)
+    }
+
+    /// Draws the panel with its top-left corner at (x, y); returns where it is.
+    @discardableResult
+    public func draw(x: Int = 12, y: Int = 12) -> Rect {
+        let panel = Rect(x: x, y: y, width: size.width, height: size.height)
+        let renderer = text.renderer
+        renderer.fill(panel, Color(0, 0, 0, 170))
+        let inner = x + padding
+        var lineY = y + padding
+        let inputs = [clockSource, limitReason], now = figures.lastGlass
+        let stale: Bool
+        if let now, let at = shown.at { stale = now - at >= Self.textRefresh } else { stale = true }
+        if stale || inputs != shown.inputs { shown = (lines, now, inputs) }
+        for line in shown.lines {
+            text.draw(clipped(line.text), x: inner, y: lineY,
+                      color: line.isWarning ? Color(255, 196, 60) : Color(235, 235, 240))
+            lineY += text.lineHeight
+        }
+        let bars = Rect(x: inner, y: lineY + 2, width: size.width - 2 * padding, height: graphHeight)
+        graphPlot = FrameTimeGraph.draw(figures.samples, in: bars, renderer: renderer, text: text)
+        FrameTimeGraph.drawLegend(x: inner, y: bars.y + bars.height + 2, width: bars.width, text: text)
+        return panel
+    }
+
+    /// Call once a frame after drawing: the text cache forgets strings no longer drawn.
+    public func endFrame() { text.endFrame() }
+
+    /// `line` cut to the panel's width, so that a long clock name cannot widen it.
+    private func clipped(_ line: String) -> String {
+        guard line.count > Self.columns else { return line }
+        return String(line.prefix(Self.columns - 1)) + "…"
+    }
+
+    /// `value` with `decimals` digits after the point, without Foundation.
+    private func fixed(_ value: Double, _ decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((value * scale).rounded())
+        guard decimals > 0 else { return "\(scaled)" }
+        let whole = scaled / Int(scale), part = String(abs(scaled) % Int(scale) + Int(scale)).dropFirst()
+        return "\(whole).\(part)"
+    }
+}

@@ -1,0 +1,72 @@
+import Cadence
+import Testing
+@testable import CadenceSDL
+
+extension SDLSuites {
+    @Suite("The statistics overlay, drawn on the software renderer")
+    struct StatisticsOverlayDrawing {
+        private static let ms: Nanoseconds = 1_000_000
+
+        /// A frame planned at 50 Hz (20 ms) shown at `glass`, `late` after its target.
+        private func record(_ i: Int, glass: Nanoseconds, late: Nanoseconds = 0) -> FrameRecord {
+            FrameRecord(frame: i, timestamp: glass - 20 * Self.ms, targetTimestamp: glass - late, presentTime: glass,
+                        delta: 20 * Self.ms, fpsCap: nil, effectiveHz: 50, refreshMode: .fixed,
+                        callbackStart: glass - 30 * Self.ms, workEnd: 0, presentSubmit: 0, skippedFrames: 0,
+                        glassTime: glass, glassSource: .vblank)
+        }
+
+        @Test("Figures from glass times, a fixed 50 ms scale, and a legend for every colour the bars use")
+        func figuresAndGraph() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 600, height: 400, hidden: true)
+            let renderer = try Renderer(window: window, software: true, vsync: .off)
+            let overlay = try StatisticsOverlay(renderer: renderer, fontSize: 14)
+            // 11 frames 20 ms apart on time, then one 40 ms after (20 ms late), then one 70 ms after (50 ms late).
+            var glass: Nanoseconds = 1_000_000_000
+            for i in 0...10 {
+                overlay.record(record(i, glass: glass))
+                glass += 20 * Self.ms
+            }
+            glass += 20 * Self.ms
+            overlay.record(record(11, glass: glass, late: 20 * Self.ms))
+            glass += 70 * Self.ms
+            overlay.record(record(12, glass: glass, late: 50 * Self.ms))
+
+            // 13 frames over 310 ms: 12 intervals, 38.71 FPS. Late: 2. They cover
+            // 330 ms (the first from its timestamp, 20 ms before), 70 ms of it late: 212.1 ms/s.
+            let lines = overlay.lines
+            #expect(lines[0].text == "achieved 38.7 FPS   planned 50.00 Hz")
+            #expect(lines[1].text == "late 2  hitch ratio 212.1 ms/s  last 0.3 s" && lines[1].isWarning)
+            #expect(lines[3].text == "glass  measured")
+            // The records' rate was asked for (50 FPS): what holds the planned rate, not a warning.
+            #expect(lines[4].text == "rate   50.00 FPS, as requested" && !lines[4].isWarning)
+            overlay.limitReason = "38/50 FPS, presents take 9.0 ms"
+            #expect(overlay.lines[4].text == "below plan: 38/50 FPS, presents take 9.0 ms" && overlay.lines[4].isWarning)
+
+            renderer.clear(Color(10, 10, 10))
+            let panel = overlay.draw(x: 0, y: 0)
+            #expect(panel.width == overlay.size.width && panel.height == overlay.size.height)
+            let image = try renderer.readPixels()
+            let plot = overlay.graphPlot
+            let bottom = plot.y + plot.height
+            /// The row a span reaches: its share of 50 ms of the plot's height.
+            func top(_ ms: Nanoseconds) -> Int { bottom - Int(Double(plot.height) * Double(ms) / 50) }
+            func rgb(_ c: Color) -> (UInt8, UInt8, UInt8) { (c.r, c.g, c.b) }
+            let newest = plot.x + plot.width - 1   // bar 12: 70 ms, over the scale
+            #expect(image.rgb(x: newest, y: plot.y) == rgb(FrameTimeGraph.clippedColor))
+            #expect(image.rgb(x: newest, y: bottom - 1) == rgb(FrameTimeGraph.hitchColor))
+            let second = newest - 2                // bar 11: 40 ms, a hitch (over 30 ms)
+            #expect(image.rgb(x: second, y: top(40) + 1) == rgb(FrameTimeGraph.hitchColor))
+            #expect(image.rgb(x: second, y: top(40) - 3) != rgb(FrameTimeGraph.hitchColor))
+            let third = newest - 4                 // bar 10: 20 ms on time, its plan marked at 20 ms
+            #expect(image.rgb(x: third, y: bottom - 1) == rgb(FrameTimeGraph.intervalColor))
+            #expect(image.rgb(x: third, y: top(20) - 1) == rgb(FrameTimeGraph.targetColor))
+            // Every colour the graph uses has its swatch in the legend, below the plot.
+            let legend = (bottom..<panel.height).flatMap { y in (0..<panel.width).map { image.rgb(x: $0, y: y) } }
+            for entry in FrameTimeGraph.legend {
+                #expect(legend.contains { $0 == rgb(entry.color) }, "no swatch for \(entry.words)")
+            }
+        }
+    }
+}
