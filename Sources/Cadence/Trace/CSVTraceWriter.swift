@@ -2,8 +2,9 @@
 ///
 /// Columns: `frame,timestamp,target_timestamp,present_time,delta,fps_cap,
 /// effective_hz,refresh_mode`, then the game's own columns, then
-/// `callback_time,glass_time,glass_source`. Times are in seconds from the run's start with nine
-/// decimals; `present_time` is on-glass in simulation and the moment present
+/// `callback_time,glass_time,glass_source,run_start`. Times are in seconds from the run's start with nine
+/// decimals; `run_start` is that start itself on the loop's clock (`CLOCK_MONOTONIC` in real time, the
+/// same on every row), so a frame joins the kernel's, a compositor's or a system trace's events by adding it; `present_time` is on-glass in simulation and the moment present
 /// returned in real time; `fps_cap` is the requested rate (0 = the display's
 /// rate, `adaptive` when the rate follows the game); `callback_time` is when
 /// the frame's callback started and read input (so `present_time −
@@ -19,7 +20,7 @@ final class CSVTraceWriter: TraceWriter {
     static let frameColumns = ["frame", "timestamp", "target_timestamp", "present_time", "delta", "fps_cap",
                                "effective_hz", "refresh_mode"]
     /// The loop's timings, after the game's columns.
-    static let timingColumns = ["callback_time", "glass_time", "glass_source"]
+    static let timingColumns = ["callback_time", "glass_time", "glass_source", "run_start"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -40,7 +41,7 @@ final class CSVTraceWriter: TraceWriter {
             formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), cap, formatRate(r.effectiveHz),
             r.refreshMode.rawValue,
         ] + gameValues + [formatSeconds(r.callbackStart - runStart), formatSeconds(r.glassTime - runStart),
-                          r.glassSource.rawValue]
+                          r.glassSource.rawValue, formatSeconds(runStart)]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 
