@@ -22,7 +22,7 @@ struct TraceWriterTests {
         return dir.appendingPathComponent(name).path
     }
 
-    @Test("CSV: the frame's columns, the game's, then the loop's timing; times exact to the nanosecond")
+    @Test("CSV: the frame's columns, the game's, then the loop's timing and the run's start; times exact to the nanosecond")
     func csvColumnsAndValues() throws {
         let path = try temporaryPath("t.csv")
         let writer = try TraceFile.open(path: path, runStart: start, gameColumns: ["angle"])
@@ -31,9 +31,9 @@ struct TraceWriterTests {
         try writer.finish(summary: RunSummary(frames: 2, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines == [
-            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by",
-            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,feedback,request",
-            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,feedback,work",
+            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start",
+            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,feedback,request,5.000000000",
+            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,feedback,work,5.000000000",
         ])
     }
 
@@ -44,8 +44,8 @@ struct TraceWriterTests {
         try writer.write(record(0, cap: 0))
         try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by")
-        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start")
+        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request,5.000000000")
     }
 
     @Test("The file appears at its path only when finished; an old trace stays until then")
@@ -77,6 +77,9 @@ struct TraceWriterTests {
         #expect(args["late_us"] as? Double == 0)
         let work = try #require(events.first { $0["name"] as? String == "work" })
         #expect(work["ts"] as? Double == 1_499_000 && work["dur"] as? Double == 500)
-        #expect((json?["otherData"] as? [String: Any])?["summary"] as? String == summary.line)
+        let other = json?["otherData"] as? [String: Any]
+        #expect(other?["summary"] as? String == summary.line)
+        // The run's start on the loop's clock, so `ts` joins other records: 5 s.
+        #expect(other?["run_start"] as? Double == 5)
     }
 }

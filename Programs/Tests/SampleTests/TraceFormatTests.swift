@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Traces written by spinning-sprite")
 struct TraceFormatTests {
@@ -9,7 +12,7 @@ struct TraceFormatTests {
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30", "--trace", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start")
         #expect(lines.count == 31)
         let row = lines[11].split(separator: ",").map(String.init)   // frame 10
         #expect(row[0] == "10")
@@ -36,6 +39,31 @@ struct TraceFormatTests {
         #expect(row[12] == "display-rate")
         #expect(result.stdout.contains("frames 30"))
         #expect(result.stdout.contains("; glass times measured (the platform's per-frame feedback) 30"), "\(result.stdout)")
+    }
+
+    @Test("In real time a trace's run_start is on CLOCK_MONOTONIC: after the sample was launched, before it ended")
+    func runStartIsOnTheMonotonicClock() throws {
+        func monotonicSeconds() -> Double {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        }
+        let dir = try Subprocess.temporaryDirectory()
+        let csv = dir.appendingPathComponent("t.csv").path, json = dir.appendingPathComponent("t.json").path
+        let before = monotonicSeconds()
+        let result = try Subprocess.run("spinning-sprite", ["--headless", "--frames", "5", "--trace", csv])
+        let second = try Subprocess.run("spinning-sprite", ["--headless", "--frames", "5", "--trace", json])
+        let after = monotonicSeconds()
+        #expect(result.status == 0 && second.status == 0, "\(result.stderr)\(second.stderr)")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",") }
+        let column = try #require(rows.first?.firstIndex(of: "run_start"))
+        let starts = Set(rows.dropFirst().map { String($0[column]) })
+        #expect(starts.count == 1, "one run, one start: \(starts)")
+        let start = try #require(starts.first.flatMap(Double.init))
+        #expect(before < start && start < after, "\(before) < \(start) < \(after)")
+        let trace = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let jsonStart = try #require((trace?["otherData"] as? [String: Any])?["run_start"] as? Double)
+        #expect(start < jsonStart && jsonStart < after)
     }
 
     @Test("--latency low in simulation: each frame's callback starts its work plus 0.5 ms before the glass")

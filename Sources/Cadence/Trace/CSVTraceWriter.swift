@@ -2,26 +2,30 @@
 ///
 /// Columns: `frame,timestamp,target_timestamp,present_time,delta,fps_cap,
 /// effective_hz,refresh_mode`, then the game's own columns, then
-/// `callback_time,glass_time,glass_source`. Times are in seconds from the run's start with nine
-/// decimals; `present_time` is on-glass in simulation and the moment present
-/// returned in real time; `fps_cap` is the requested rate (0 = the display's
-/// rate, `adaptive` when the rate follows the game); `callback_time` is when
-/// the frame's callback started and read input (so `present_time −
-/// callback_time` is the input-to-glass latency only in simulation);
-/// `glass_time` is when the frame reached the glass as well as the platform
-/// told, what the statistics judge, and `glass_source` where it came from
-/// (``GlassTimeSource``: `feedback` and `vblank` are measured on the
-/// platform's clock, `estimated` and `inferred` are not); `limited_by` is
-/// what held the rate (``RateReason/name``: `request`, `display-rate`,
-/// `even-rate`, `presents`, `work`). Columns the loop gains are
-/// appended at the end, so scripts reading columns by position keep working;
-/// the game's sit where the sample's `angle` always has.
+/// `callback_time,glass_time,glass_source,limited_by,run_start`. Times are in
+/// seconds from the run's start with nine decimals; `present_time` is
+/// on-glass in simulation and the moment present returned in real time;
+/// `fps_cap` is the requested rate (0 = the display's rate, `adaptive` when
+/// the rate follows the game); `callback_time` is when the frame's callback
+/// started and read input (so `present_time − callback_time` is the
+/// input-to-glass latency only in simulation); `glass_time` is when the frame
+/// reached the glass as well as the platform told, what the statistics
+/// judge, and `glass_source` where it came from (``GlassTimeSource``:
+/// `feedback` and `vblank` are measured on the platform's clock, `estimated`
+/// and `inferred` are not); `limited_by` is what held the rate
+/// (``RateReason/name``: `request`, `display-rate`, `even-rate`, `presents`,
+/// `work`); `run_start` is the run's start itself on the loop's clock
+/// (`CLOCK_MONOTONIC` in real time, the same on every row), so a frame joins
+/// the kernel's, a compositor's or a system trace's events by adding it.
+/// Columns the loop gains are appended at the end, so scripts reading
+/// columns by position keep working; the game's sit where the sample's
+/// `angle` always has.
 final class CSVTraceWriter: TraceWriter {
     /// What every trace describes of a frame, before the game's columns.
     static let frameColumns = ["frame", "timestamp", "target_timestamp", "present_time", "delta", "fps_cap",
                                "effective_hz", "refresh_mode"]
     /// The loop's timings, after the game's columns.
-    static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by"]
+    static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by", "run_start"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -42,7 +46,7 @@ final class CSVTraceWriter: TraceWriter {
             formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), cap, formatRate(r.effectiveHz),
             r.refreshMode.rawValue,
         ] + gameValues + [formatSeconds(r.callbackStart - runStart), formatSeconds(r.glassTime - runStart),
-                          r.glassSource.rawValue, r.rateReason.name]
+                          r.glassSource.rawValue, r.rateReason.name, formatSeconds(runStart)]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 

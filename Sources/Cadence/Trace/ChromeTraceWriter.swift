@@ -8,7 +8,10 @@
 /// shown (with the game's own columns as arguments), and counter tracks
 /// `effective_hz` and `fps_cap` (0 = display rate; `adaptive` 1 while the rate
 /// follows the game), and where the rate's reason changes a global instant
-/// `rate limited by` event naming it (``RateReason/name``). The file is streamed, and ``finish(summary:)`` closes the
+/// `rate limited by` event naming it (``RateReason/name``). `ts` counts
+/// microseconds from the run's start; `otherData.run_start` is that start in
+/// seconds on the loop's clock (`CLOCK_MONOTONIC` in real time), for joining
+/// other records. The file is streamed, and ``finish(summary:)`` closes the
 /// array, so a run stopped by SIGINT still leaves valid JSON.
 final class ChromeTraceWriter: TraceWriter {
     private let file: TextFile
@@ -62,7 +65,7 @@ final class ChromeTraceWriter: TraceWriter {
 
     func finish(summary: RunSummary) throws {
         // The summary line holds no quotes or backslashes, so it embeds as is.
-        try file.write("\n],\"otherData\":{\"summary\":\"\(summary.line)\"}}\n")
+        try file.write("\n],\"otherData\":{\"summary\":\"\(summary.line)\",\"run_start\":\(formatSeconds(runStart))}}\n")
         try file.close()
     }
 }
