@@ -115,6 +115,6 @@ do {
     window.run(Pong(window: window))
     window.shutdown()
 } catch {
-    print("Pong cannot start: \(error)")
+    FileHandle.standardError.write(Data("Pong cannot start: \(error)\n".utf8))
     exit(1)
 }

@@ -137,6 +137,6 @@ do {
     print(pong.statistics.runSummary.line)
     window.shutdown()
 } catch {
-    print("Pong cannot start: \(error)")
+    FileHandle.standardError.write(Data("Pong cannot start: \(error)\n".utf8))
     exit(1)
 }
