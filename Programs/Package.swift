@@ -5,6 +5,12 @@
 // never enters the graph of a game that depends on the libraries.
 import PackageDescription
 
+/// What a game depends on: the libraries alone.
+let libraries: [Target.Dependency] = [
+    .product(name: "Cadence", package: "Cadence"),
+    .product(name: "CadenceSDL", package: "Cadence"),
+]
+
 let package = Package(
     name: "CadencePrograms",
     products: [
@@ -44,6 +50,13 @@ let package = Package(
                 .product(name: "CadenceSDL", package: "Cadence"),
             ]
         ),
+        // The tutorial that builds Pong in CadenceSDL's documentation: each
+        // step's whole file, compiled (Scripts/check-doc-code checks that the
+        // tutorial's code is in them).
+        .executableTarget(name: "PongStep1", dependencies: libraries, path: "Sources/PongTutorial/Step1"),
+        .executableTarget(name: "PongStep2", dependencies: libraries, path: "Sources/PongTutorial/Step2"),
+        .executableTarget(name: "PongStep3", dependencies: libraries, path: "Sources/PongTutorial/Step3"),
+        .executableTarget(name: "PongStep4", dependencies: libraries, path: "Sources/PongTutorial/Step4"),
         .executableTarget(
             name: "DisplayProbe",
             dependencies: [

@@ -61,8 +61,11 @@ extension Renderer {
     /// Draws `texture` into `rect`, rotated clockwise by `degrees` about its centre.
     ///
     /// - Parameters:
+    ///   - texture: what to draw.
     ///   - source: the part of the texture to draw, in its pixels (one frame
     ///     of a sprite sheet); nil for all of it.
+    ///   - rect: where on the renderer, in its (logical) pixels.
+    ///   - degrees: the clockwise rotation about the rectangle's centre.
     ///   - flip: mirror it as it is drawn.
     public func draw(_ texture: Texture, source: Rect? = nil, in rect: Rect, rotation degrees: Double = 0,
                      flip: Flip = []) {

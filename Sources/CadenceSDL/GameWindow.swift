@@ -27,7 +27,7 @@ public final class GameWindow {
     public let sleeper: PreciseSleeper
     /// The frame loop's real-time backend.
     public let backend: SDLBackend
-    /// The display under the window; ``refresh()`` after the window changes.
+    /// The display under the window; ``WindowDisplay/refresh()`` after the window changes.
     public let display: WindowDisplay
     /// The loop that drives the game.
     public let loop: FrameLoop
@@ -81,11 +81,19 @@ public final class GameWindow {
     /// A window on a session the caller opened (and will shut down).
     ///
     /// - Parameters:
+    ///   - session: the SDL session, open; the caller shuts it down after the window.
+    ///   - title: the window's title.
+    ///   - width: the window's width in pixels.
+    ///   - height: the window's height in pixels.
+    ///   - fullscreen: whether the window starts in desktop fullscreen.
+    ///   - vsync: the renderer's vsync mode (see ``Renderer/setVSync(_:)`` for fallbacks).
     ///   - headless: the session runs the offscreen driver: the software
     ///     renderer and no vsync, since there is no vblank to wait for (SDL's
     ///     software renderer would fake one by sleeping to 60 Hz).
-    ///   - vrr, vrrRange: the player's override of the VRR detector.
+    ///   - vrr: the player's override of the VRR detector.
+    ///   - vrrRange: the player's VRR range, where the detector cannot read one.
     ///   - minimumSize: the smallest size the player can resize the window to.
+    ///   - rateLimit: how fast the game runs (``GameWindow/rateLimit``).
     public convenience init(session: SDLSession, title: String, width: Int = 1280, height: Int = 720,
                             fullscreen: Bool = false, vsync: VSyncMode = .on, headless: Bool = false,
                             vrr: VRROverride = .auto, vrrRange: ClosedRange<FrameRate>? = nil,
@@ -169,7 +177,7 @@ public final class GameWindow {
         }
     }
 
-    /// Runs `client` until it ends the loop, on the main actor (see ``FrameLoopClient``).
+    /// Runs `client` until it ends the loop, on the main actor (see `FrameLoopClient`).
     @MainActor
     public func run(_ client: FrameLoopClient) {
         loop.run(client)

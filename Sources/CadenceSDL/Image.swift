@@ -25,13 +25,13 @@ public struct Image: Sendable {
     /// Writes the image as a 32-bit BMP, atomically: the file is written under
     /// a temporary name beside `path` and renamed over it only when complete,
     /// so a full disk or a crash never leaves a truncated image in place of an
-    /// older one (``AtomicReplacement``). Call it for a game's screenshots.
+    /// older one (Cadence's `AtomicReplacement`). Call it for a game's screenshots.
     public func saveBMP(to path: String) throws {
         try AtomicReplacement.write(try bmpBytes(), to: path)
     }
 
     /// The same for a path given as the file system's bytes, which need not
-    /// be UTF-8 (see ``RawArguments``).
+    /// be UTF-8 (see Cadence's `RawArguments`).
     public func saveBMP(toPathBytes path: [UInt8]) throws {
         try AtomicReplacement.write(try bmpBytes(), toPathBytes: path)
     }

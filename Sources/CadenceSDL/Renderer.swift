@@ -22,6 +22,7 @@ public final class Renderer {
     /// Creates a renderer, falling back from accelerated to software.
     ///
     /// - Parameters:
+    ///   - window: the window to draw in.
     ///   - software: ask for the software renderer directly (headless runs).
     ///   - vsync: the mode wanted; see ``setVSync(_:)`` for fallbacks.
     public init(window: Window, software: Bool = false, vsync: VSyncMode = .on) throws {

@@ -11,7 +11,7 @@ import Cadence
 /// - variable refresh in effect (per the detector's decision): `.variable`;
 /// - vsync off, or vsync "on" but presents return at once (Xvfb, the offscreen
 ///   driver, some compositors; never SDL's Wayland driver, which holds each
-///   present until the compositor showed the one before: ``PresentBlockingCheck``):
+///   present until the compositor showed the one before: `PresentBlockingCheck`):
 ///   `.unsynced`, paced by the timer alone, with ``timingNote`` saying why.
 public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The renderer presenting the frames.
@@ -45,7 +45,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// the overlay reports it.
     public private(set) var raisedPriority = false
 
-    /// The display link's ``DisplayLink/jitterTolerance`` for this backend:
+    /// The display link's `jitterTolerance` for this backend:
     /// present returns, and so the times frames are taken as shown, jitter by
     /// up to a few hundred microseconds around the vblank, so a slot closer
     /// than this to the reference time counts as passed.
@@ -54,6 +54,8 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// A backend for `renderer`.
     ///
     /// - Parameters:
+    ///   - renderer: the renderer whose presents the backend times.
+    ///   - clock: the clock every time is measured on (monotonic in a game).
     ///   - refreshHz: the display mode's rate from SDL; 0 when unknown.
     ///   - wait: how to wait for a deadline (a precise sleeper in a game).
     public init(renderer: Renderer, clock: FrameClock, refreshHz: Int,
@@ -154,7 +156,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// must end before the vblank it is meant for, so it goes early in the
     /// refresh before, a quarter refresh after the previous vblank for the
     /// fitted clock's own jitter. With the compositor's presentation feedback,
-    /// just after the vblank before (``PresentPlan/compositedVsyncLead(period:)``):
+    /// just after the vblank before (`PresentPlan.compositedVsyncLead(period:)`):
     /// the compositor composites its frame up to a refresh before the vblank.
     /// Otherwise half a refresh.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {

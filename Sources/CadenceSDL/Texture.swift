@@ -29,7 +29,7 @@ public final class Texture {
     }
 
     /// Loads a BMP whose path is given as the file system's bytes, which on
-    /// Linux need not be UTF-8 (see ``RawArguments``).
+    /// Linux need not be UTF-8 (see Cadence's `RawArguments`).
     public convenience init(bmpFileBytes pathBytes: [UInt8], renderer: Renderer) throws {
         let loaded = (pathBytes + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { CSDL2_LoadBMP($0.baseAddress) }

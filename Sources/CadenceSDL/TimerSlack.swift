@@ -6,7 +6,7 @@ import CThreadTiming
 /// Linux may fire a sleeping thread's timer up to its *slack* late (50 µs by
 /// default) so that it can batch wake-ups and save power. A frame pacer wants
 /// the opposite: every microsecond of oversleep is a microsecond the
-/// ``PreciseSleeper`` must spin instead of sleep. Lowering the slack to its
+/// `PreciseSleeper` must spin instead of sleep. Lowering the slack to its
 /// minimum (1 ns) makes sleeps end nearer their deadlines, so the learned
 /// margin, and with it the CPU spent spinning, shrinks. The slack belongs to
 /// one thread: call ``minimize()`` on the thread that paces (the main thread).

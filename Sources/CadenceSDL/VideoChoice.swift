@@ -21,7 +21,7 @@ public enum VideoChoice: String, CaseIterable, Sendable {
 
     /// Whether a compositor is reachable through `WAYLAND_DISPLAY` and offers
     /// what native pacing needs (presentation-time and a seat).
-    /// Asks nothing where no Wayland display can exist (see ``WaylandSocket``).
+    /// Asks nothing where no Wayland display can exist (see `WaylandSocket`).
     public static var compositorSuitsNativeWayland: Bool {
         if case .offers(let presentation, let seat) = probe() { return presentation && seat }
         return false

@@ -54,7 +54,7 @@ public final class WaylandPresentationClock {
 
     /// Reads the feedback that arrived and returns the output's vblank grid:
     /// the presentation times fitted to a grid at the refresh interval the
-    /// compositor gives (``VsyncEstimator``: a headless output's repaints
+    /// compositor gives (Cadence's `VsyncEstimator`: a headless output's repaints
     /// jitter by milliseconds around its timer, and its sequence may count only
     /// the repaints it made, as Mutter's virtual monitor's does), else fitted
     /// to (sequence, time); nil until known.

@@ -8,6 +8,10 @@ public final class Window {
     /// Opens a window centred on the primary display.
     ///
     /// - Parameters:
+    ///   - title: the window's title.
+    ///   - width: the width asked for, in pixels.
+    ///   - height: the height asked for, in pixels.
+    ///   - resizable: whether the player can resize it.
     ///   - fitsDesktop: place it inside the display's usable area (the desktop
     ///     minus panels and docks), shrunk to fit when asked for more than that
     ///     area holds. Off for offscreen windows, whose "desktop" is notional.

@@ -30,6 +30,9 @@ public final class WindowDisplay {
     /// Detects the display at once and tells `backend`.
     ///
     /// - Parameters:
+    ///   - window: the game's window.
+    ///   - videoDriver: SDL's video driver (`x11`, `wayland`, `offscreen`, ...).
+    ///   - backend: the backend to tell of the display's timing and variable refresh.
     ///   - headless: no display to detect (the offscreen driver): paced by timer.
     ///   - vrr: the player's override of the detector (`auto` trusts it).
     ///   - vrrRange: a range to use where the detector cannot read one.

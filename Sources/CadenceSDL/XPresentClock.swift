@@ -39,7 +39,7 @@ public final class XPresentClock {
     deinit { cadence_present_clock_close(watcher) }
 
     /// Reads the ticks that arrived and returns the grid they lie on (nil
-    /// until a few have), `nominal` as its ``VsyncGrid/nominalRate``.
+    /// until a few have), `nominal` as its `nominalRate`.
     public func grid(nominal: FrameRate?) -> VsyncGrid? {
         var msc: UInt64 = 0, ust: UInt64 = 0
         let ticks = cadence_present_clock_poll(watcher, &msc, &ust)

@@ -31,7 +31,7 @@ public final class DisplayLink {
         didSet { if oldValue && !isPaused { resynchronize() } }
     }
 
-    /// No pacing: with no vsync (``DisplayTiming/unsynced``), frames come as
+    /// No pacing: with no vsync (``DisplayTiming/unsynced(reported:)``), frames come as
     /// fast as the game makes them. Each callback's target is its own start
     /// (the `now` it is planned at), the earliest the frame can reach the glass (it is presented the moment
     /// its work ends, so it is never early, and with no slot to meet never

@@ -98,8 +98,10 @@ public struct FixedStep: Equatable, Sendable {
 
     /// Advances to glass time `target`; returns how many updates to run now.
     ///
-    /// - Parameter livedNanoseconds: how much of the time since the previous
-    ///   target the game lived through (the link's delta); nil means all of it.
+    /// - Parameters:
+    ///   - target: the frame's target timestamp, in ns.
+    ///   - lived: how much of the time since the previous target the game
+    ///     lived through (the link's delta); nil means all of it.
     public mutating func advance(toTargetNanoseconds target: Nanoseconds,
                                  livedNanoseconds lived: Nanoseconds? = nil) -> Int {
         if let lastTarget, let origin {

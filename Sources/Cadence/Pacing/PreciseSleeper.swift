@@ -84,9 +84,12 @@ public final class PreciseSleeper {
 
     /// A sleeper on `clock`.
     ///
-    /// - Parameter spin: runs between reads of the clock in the final stretch:
-    ///   nothing by default, the CPU's pause hint in real time, a step that
-    ///   moves a virtual clock in tests.
+    /// - Parameters:
+    ///   - clock: the clock deadlines are on.
+    ///   - tuning: the margins and spin bounds; the defaults suit real time.
+    ///   - spin: runs between reads of the clock in the final stretch:
+    ///     nothing by default, the CPU's pause hint in real time, a step that
+    ///     moves a virtual clock in tests.
     public init(clock: FrameClock, tuning: Tuning = Tuning(), spin: @escaping () -> Void = {}) {
         self.clock = clock
         self.tuning = tuning

@@ -17,7 +17,7 @@ import Musl
 ///
 /// A symbolic link is followed: the file it names is replaced, beside
 /// itself. A FIFO or a character device is written in place (see
-/// ``OutputTarget``): nothing is renamed, and a failed write is still an error.
+/// `OutputTarget`): nothing is renamed, and a failed write is still an error.
 public final class AtomicReplacement {
     /// Where the finished file goes, for messages (invalid UTF-8 shown as U+FFFD).
     public let path: String

@@ -5,10 +5,10 @@ import Cadence
 /// the hitch ratio, the display clock, a line for why the rate is below the
 /// request, and the frame-time graph with its legend.
 ///
-/// A ``GameWindow`` keeps one: `window.showsStatistics = true` shows it
+/// A ``GameWindow`` keeps one: ``GameWindow/drawStatistics(x:y:)`` draws it
 /// (and a key can toggle it). Standalone, hand it every record in
-/// ``FrameLoopClient/framePresented(_:_:)`` and call ``draw(x:y:)`` at the
-/// end of ``FrameLoopClient/runFrame(_:_:)``.
+/// `FrameLoopClient.framePresented(_:_:)` and call ``draw(x:y:)`` at the
+/// end of `FrameLoopClient.runFrame(_:_:)`.
 ///
 /// The panel's width is fixed (``columns`` characters) so that it does not
 /// change with its text, and the graph's scale is fixed (0–50 ms).
@@ -24,7 +24,7 @@ public final class StatisticsOverlay {
     /// Why fewer frames reach the glass than planned, in a few words, where
     /// the game can tell (the sample: "47/60 FPS, presents take 9.1 ms");
     /// nil to show instead what holds the planned rate
-    /// (``FrameStatistics/rateExplanation``: the request, the display, the
+    /// (`FrameStatistics.rateExplanation`: the request, the display, the
     /// presents or the work).
     public var limitReason: String?
     /// The panel's size in pixels: fixed for the font.
@@ -58,7 +58,7 @@ public final class StatisticsOverlay {
     /// The graph's bars, oldest first.
     public var graphSamples: [FrameTimeGraph.Sample] { figures.samples }
 
-    /// Adds a frame that reached the glass (from ``FrameLoopClient/framePresented(_:_:)``).
+    /// Adds a frame that reached the glass (from `FrameLoopClient.framePresented(_:_:)`).
     public func record(_ record: FrameRecord) { figures.record(record) }
 
     /// The next frame follows a pause (the window was hidden): the time
