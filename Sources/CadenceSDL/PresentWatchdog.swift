@@ -15,7 +15,12 @@ import Synchronization
 /// looks every 20 ms; while a guarded call is in progress it ends the run
 /// when the display's connection is lost (once ``watch(_:)`` named it), when
 /// a stop was asked for and the call has not returned within ``stopGrace``,
-/// or when the call has been blocked ``stallLimit`` (far past any refresh).
+/// or, once a present has returned (``presentReturned()``), when the call
+/// has been blocked ``stallLimit`` (far past any refresh). Before the first
+/// present returns the stall limit does not apply: a software renderer may
+/// spend seconds on its first frame (llvmpipe compiling its shaders, ten
+/// seconds on an emulated CPU), and the start-up ends on a lost connection
+/// or a stop all the same.
 ///
 /// Ending is claimed once: the watchdog swaps the call's start for a mark
 /// only if the call is still the one it saw, and the game's thread swaps it
@@ -45,6 +50,8 @@ public final class PresentWatchdog: Sendable {
     private let callStart = Atomic<Int64>(0)
     private static let claimed: Int64 = -1
     private let connection = Mutex<DisplayConnection?>(nil)
+    /// Whether a present has returned: from then on the stall limit applies.
+    private let presented = Atomic<Bool>(false)
     private let stopRequested: @Sendable () -> Bool
     private let end: @Sendable (Reason) -> Never
 
@@ -65,6 +72,12 @@ public final class PresentWatchdog: Sendable {
     /// Watches `connection` too: its loss ends a guarded call at once.
     public func watch(_ connection: DisplayConnection) {
         self.connection.withLock { $0 = connection }
+    }
+
+    /// A present returned: a guarded call blocked ``stallLimit`` from now on
+    /// counts as a display that stopped answering.
+    public func presentReturned() {
+        presented.store(true, ordering: .sequentiallyConsistent)
     }
 
     /// Runs `body` (an SDL call that may never return) under watch. Never
@@ -98,7 +111,8 @@ public final class PresentWatchdog: Sendable {
             let lost = connection.withLock { $0 }?.lost
             let reason: Reason? = lost.map { .displayLost($0) }
                 ?? (stopRequested() && blocked > Self.stopGrace ? .stopRequested
-                    : blocked > Self.stallLimit ? .presentStalled : nil)
+                    : presented.load(ordering: .sequentiallyConsistent) && blocked > Self.stallLimit
+                        ? .presentStalled : nil)
             guard let reason else { continue }
             if callStart.compareExchange(expected: start, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged {
                 end(reason)

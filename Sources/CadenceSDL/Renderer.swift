@@ -136,7 +136,9 @@ public final class Renderer {
     /// (`@_spi(Benchmarks) import CadenceSDL`).
     @_spi(Benchmarks)
     public func present() {
-        if let watchdog { watchdog.guarding { SDL_RenderPresent(handle) } } else { SDL_RenderPresent(handle) }
+        guard let watchdog else { return SDL_RenderPresent(handle) }
+        watchdog.guarding { SDL_RenderPresent(handle) }
+        watchdog.presentReturned()
     }
 
     /// Reads the current target back into an image, before it is presented.

@@ -42,4 +42,25 @@ struct PresentWatchdogTests {
         for _ in 0..<20 { _ = watchdog.guarding { usleep(20_000) } }
         #expect(ended.called.wait(timeout: .now() + 0.5) == .timedOut)
     }
+
+    @Test("A call blocked past the stall limit ends the run once a present has returned, not before (a first frame may take that long)")
+    func stallLimitAfterTheFirstPresent() throws {
+        let ended = Ended()
+        let watchdog = watchdog(stop: { false }, into: ended)
+        let limit = Double(PresentWatchdog.stallLimit) / 1e9
+        let first = DispatchSemaphore(value: 0), second = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            watchdog.guarding { first.wait() }
+            watchdog.presentReturned()
+            watchdog.guarding { second.wait() }
+        }
+        // The first call, before any present returned, outlasts the limit and is left alone.
+        #expect(ended.called.wait(timeout: .now() + limit + 0.5) == .timedOut)
+        let released = Date()
+        first.signal()
+        #expect(ended.called.wait(timeout: .now() + limit + 2) == .success)
+        #expect(ended.reason == .presentStalled)
+        #expect(Date().timeIntervalSince(released) >= limit, "ended before the limit")
+        second.signal()
+    }
 }

@@ -214,10 +214,10 @@ struct AdaptiveDecisionTests {
         #expect(controller.rate(for: choices) == 79, "at 79 Hz those frames fit: no second drop")
     }
 
-    @Test("The README states the rule the controller follows: its lookback, margins, window and climb delay")
-    func readmeAgreesWithTheController() throws {
+    @Test("docs/pacing.md states the rule the controller follows: its lookback, margins, window and climb delay")
+    func documentationAgreesWithTheController() throws {
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/pacing.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## Adaptive rate").dropFirst().first?
             .components(separatedBy: "\n## ").first).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let t = AdaptiveRateController.Tuning()

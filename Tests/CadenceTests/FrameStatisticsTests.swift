@@ -169,4 +169,27 @@ struct FrameStatisticsTests {
         #expect(h.percentile(1.0) == 20_000 * ms)
         #expect(IntervalHistogram().percentile(0.5) == nil)
     }
+
+    @Test("What held the rate, in one line: the latest paced frame's reason at its rate")
+    func rateExplanation() {
+        var statistics = FrameStatistics()
+        #expect(statistics.rateExplanation == nil && statistics.rateReason == nil)
+        var slow = record(0, shownAt: 20 * ms, hz: 48)
+        slow.rateReason = .presents(reached: FrameRate(numerator: 125, denominator: 2))
+        statistics.record(slow)
+        #expect(statistics.rateExplanation == "presents reach 62.50/s: running at 48.00")
+        var heavy = record(1, shownAt: 53 * ms, hz: 30)
+        heavy.rateReason = .work(cost: 22_049_999)
+        statistics.record(heavy)
+        #expect(statistics.rateExplanation == "work 22.0 ms a frame: running at 30.00")
+        var asked = record(2, shownAt: 86 * ms, hz: 28.8)
+        asked.rateReason = .evenRate
+        statistics.record(asked)
+        #expect(statistics.rateExplanation == "28.80 FPS, the nearest rate the display shows evenly")
+        // An unpaced frame (uncapped) keeps the last paced one's reason.
+        var unpaced = record(3, shownAt: 90 * ms, hz: 0)
+        unpaced.isPaced = false
+        statistics.record(unpaced)
+        #expect(statistics.rateReason == .evenRate)
+    }
 }
