@@ -9,10 +9,10 @@ import Testing
 ///
 /// What must hold on a busy machine as on a quiet one is checked on every
 /// run: no frame on the glass before its target, no planned rate above a cap
-/// and no targets closer than its interval, the display clock named. Rates
-/// are only checked not to be grossly off (at least half what the clock
-/// allows): the figures themselves, with tight tolerances, are
-/// `Scripts/bench desktops`'s.
+/// and no targets closer than its interval, every frame naming what held its
+/// rate (below the request only the presents or the work, which a busy
+/// machine really slows), the display clock named. The rates themselves are
+/// printed, and measured with tight tolerances by `Scripts/bench desktops`.
 @Suite("On every desktop: Weston, Mutter, KWin (XWayland and native Wayland), Xvfb", .serialized)
 struct DesktopCompositorTests {
     /// One way the sample reaches a desktop.
@@ -36,6 +36,9 @@ struct DesktopCompositorTests {
             default: "XWayland's Present clock (estimated"
             }
         }
+        /// How far before its target a measured glass time may lie: Xvfb's
+        /// Present clock ticks on a millisecond timer (``PresentStatistics/expectSemantics(_:cap:_:earlyTolerance:)``).
+        var earlyTolerance: Double { kind == .xvfb ? 0.001 : 0.000_1 }
         var testDescription: String { "\(kind) \(path == .x11 && kind != .xvfb ? "XWayland" : path == .x11 ? "X11" : "native Wayland")" }
     }
 
@@ -59,10 +62,9 @@ struct DesktopCompositorTests {
         let rows = capped.trace.rows(from: Self.settling)
         let rate = Double(rows.count - 1) / (rows.last!.present - rows.first!.present)
         print("\(route.testDescription): --fps 30 ran at \(rate) FPS (expected \(expected)); \(capped.summary)")
-        PresentStatistics.expectSemantics(rows, cap: 30, "--fps 30")
+        PresentStatistics.expectSemantics(rows, cap: 30, "--fps 30", earlyTolerance: route.earlyTolerance)
         // Over four seconds a return the compositor delayed cannot hide a rate above the cap.
         #expect(rate <= 30 * 1.005, "--fps 30 at \(rate) FPS")
-        #expect(rate > expected * 0.5, "--fps 30 at \(rate) FPS; expected \(expected)")
         #expect(capped.summary.contains("display clock: \(route.clockSource)"), "not \(route.clockSource): \(capped.summary)")
 
         let uncapped = try run(on: desktop, route, fps: 0)
@@ -73,12 +75,11 @@ struct DesktopCompositorTests {
         let hitchRatio = PresentStatistics.hitchRatio(late, over: free.last!.present - free.first!.present)
         print("\(route.testDescription): --fps 0 ran at \(freeRate) FPS, presents reach \(route.uncappedHz); "
               + "late \(late.count) of \(free.count), hitch ratio \(hitchRatio) ms/s; \(uncapped.summary)")
-        PresentStatistics.expectSemantics(free, cap: nil, "--fps 0")
+        PresentStatistics.expectSemantics(free, cap: nil, "--fps 0", earlyTolerance: route.earlyTolerance)
         // Never above the clock; on Xvfb never above what presents reach evenly, but for the tries of the clock's rate.
         #expect(free.filter { $0.effectiveHz > route.uncappedHz * 1.002 }.count <= 4,
                 "planned \(Set(free.map(\.effectiveHz)))")
-        #expect(freeRate < route.uncappedHz * 1.05 && freeRate > route.uncappedHz * 0.5,
-                "--fps 0 at \(freeRate) FPS where presents reach \(route.uncappedHz)")
+        #expect(freeRate < route.uncappedHz * 1.05, "--fps 0 at \(freeRate) FPS where presents reach \(route.uncappedHz)")
         #expect(uncapped.summary.contains("display clock: \(route.clockSource)"), "not \(route.clockSource): \(uncapped.summary)")
         #expect(desktop.isRunning, "\(route.kind) ended under the sample")
     }
@@ -122,8 +123,7 @@ struct DesktopCompositorTests {
             #expect(result.status == 0, "exit \(result.status): \(result.stderr.prefix(300))")
             PresentStatistics.expectSemantics(rows, cap: fps > 0 ? Double(fps) : nil, "--fps \(fps)")
             if fps > 0 { #expect(rate <= Double(fps) * 1.005, "--fps \(fps) at \(rate) FPS") }
-            let expected = fps == 0 ? route.clockHz : route.clockHz / 2
-            #expect(rate > expected * 0.5 && rate < route.clockHz * 1.05, "--fps \(fps) at \(rate) FPS; expected \(expected)")
+            #expect(rate < route.clockHz * 1.05, "--fps \(fps) at \(rate) FPS, above the output's \(route.clockHz)")
         }
         #expect(desktop.isRunning, "\(route.kind) ended under the sample")
     }
