@@ -16,6 +16,8 @@ struct CompositorTrace {
         let fpsCap: String
         let effectiveHz: Double
         let refreshMode: String
+        /// When the frame's callback started (the link planned it just before).
+        let callback: Double
         /// When the frame reached the glass, as the sample's clock says (its `glass_source`).
         let glass: Double
         /// Where `glass` came from (`feedback`: the compositor's report); nil in traces without it.
@@ -34,7 +36,7 @@ struct CompositorTrace {
         // Columns by name: later versions append columns, never reorder them.
         let header = (lines.first ?? "").split(separator: ",").map(String.init)
         let names = ["frame", "target_timestamp", "present_time", "delta", "fps_cap", "effective_hz", "refresh_mode",
-                     "glass_time"]
+                     "glass_time", "callback_time"]
         let column = try names.map { name in try #require(header.firstIndex(of: name), "no \(name) column in \(header)") }
         let sourceColumn = header.firstIndex(of: "glass_source"), reasonColumn = header.firstIndex(of: "limited_by")
         rows = try lines.dropFirst().map { line in
@@ -43,7 +45,7 @@ struct CompositorTrace {
             return Row(frame: try #require(Int(f[column[0]])), target: try #require(Double(f[column[1]])),
                        present: try #require(Double(f[column[2]])), delta: try #require(Double(f[column[3]])),
                        fpsCap: f[column[4]], effectiveHz: try #require(Double(f[column[5]])), refreshMode: f[column[6]],
-                       glass: try #require(Double(f[column[7]])), glassSource: sourceColumn.map { f[$0] },
+                       callback: try #require(Double(f[column[8]])), glass: try #require(Double(f[column[7]])), glassSource: sourceColumn.map { f[$0] },
                        limitedBy: reasonColumn.map { f[$0] })
         }
     }
