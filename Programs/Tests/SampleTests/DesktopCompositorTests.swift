@@ -76,9 +76,13 @@ struct DesktopCompositorTests {
         print("\(route.testDescription): --fps 0 ran at \(freeRate) FPS, presents reach \(route.uncappedHz); "
               + "late \(late.count) of \(free.count), hitch ratio \(hitchRatio) ms/s; \(uncapped.summary)")
         PresentStatistics.expectSemantics(free, cap: nil, "--fps 0", earlyTolerance: route.earlyTolerance)
-        // Never above the clock; on Xvfb never above what presents reach evenly, but for the tries of the clock's rate.
-        #expect(free.filter { $0.effectiveHz > route.uncappedHz * 1.002 }.count <= 4,
-                "planned \(Set(free.map(\.effectiveHz)))")
+        // On Xvfb never above what presents reach evenly, but for the tries of
+        // the clock's rate (two frames every 2 s). Elsewhere the display's rate
+        // is the clock's as estimated, which wanders by a percent under load.
+        if route.kind == .xvfb {
+            #expect(free.filter { $0.effectiveHz > route.uncappedHz * 1.002 }.count <= 4,
+                    "planned \(Set(free.map(\.effectiveHz)))")
+        }
         #expect(freeRate < route.uncappedHz * 1.05, "--fps 0 at \(freeRate) FPS where presents reach \(route.uncappedHz)")
         #expect(uncapped.summary.contains("display clock: \(route.clockSource)"), "not \(route.clockSource): \(uncapped.summary)")
         #expect(desktop.isRunning, "\(route.kind) ended under the sample")
