@@ -97,7 +97,8 @@ struct CompositorTests {
             // link had to make; only changes after an on-time frame and a
             // callback in time say anything about the link.
             let old = 1 / before.effectiveHz, new = 1 / change.effectiveHz
-            guard before.present - before.target < period / 2, change.callback < before.target + new - period / 2
+            // (On time is on the glass, as the sample takes it: the link anchors the new rate there.)
+            guard before.glass - before.target < period / 2, change.callback < before.target + new - period / 2
             else { continue }
             judged += 1
             #expect(change.delta < max(old, new) + period / 2,
@@ -132,7 +133,8 @@ struct CompositorTests {
         // the work or the presents), never above the display, none early.
         #expect(adaptive.allSatisfy { ["display-rate", "work", "presents"].contains($0.limitedBy ?? "") })
         PresentStatistics.expectSemantics(adaptive, cap: nil, "adaptive")
-        #expect(adaptive.allSatisfy { $0.effectiveHz <= 1 / uncapped * 1.05 }, "\(Set(adaptive.map(\.effectiveHz)))")
+        // Never above the clock it paces on: XWayland's Present clock, 60 Hz (estimated).
+        #expect(adaptive.allSatisfy { $0.effectiveHz <= 60 * 1.01 }, "\(Set(adaptive.map(\.effectiveHz)))")
         let period = PresentStatistics.repaintPeriod([adaptive])
         let held = PresentStatistics.median(CompositorTrace.last(0.5, of: adaptive).map(\.effectiveHz))
         print("adaptive plans \(held) Hz; presents \(period * 1000) ms apart; uncapped \(uncapped * 1000) ms")
