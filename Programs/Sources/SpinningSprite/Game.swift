@@ -29,11 +29,11 @@ final class Game: FrameLoopClient {
     /// What the overlay and the graph report.
     var monitor = RunMonitor()
     /// The run's schedules, synthetic input, work and hitches.
-    private var script: RunScript
-    private let displayRate: Double
+    var script: RunScript
+    let displayRate: Double
     /// When the hitch demo next flips the rate, and whether it is at the high rate.
-    private var demoFlipAt: Nanoseconds?
-    private var demoAtHighRate = false
+    var demoFlipAt: Nanoseconds?
+    var demoAtHighRate = false
     nonisolated(unsafe) var trace: TraceWriter?
     /// Why the trace was abandoned during the run (a full disk), if it was.
     nonisolated(unsafe) var traceFailure: String?
@@ -44,8 +44,8 @@ final class Game: FrameLoopClient {
     var lastFrame: DisplayLinkFrame?
     /// What the overlay said in the last frame drawn.
     var lastStatus: DisplayStatus?
-    private var injectedHitch = false
-    private var quit = false
+    var injectedHitch = false
+    var quit = false
     private var framesPresented = 0
 
     init(config: GameConfig, scene: Scene?, trace: TraceWriter?, start: Nanoseconds,
@@ -124,65 +124,6 @@ final class Game: FrameLoopClient {
         TimeUnit.seconds(t - start) * config.spinSpeed * .pi / 180
     }
 
-    // MARK: Input
-
-    private func handleEvents(_ events: [Event], _ loop: FrameLoop) {
-        let effective = sliderRate(lastFrame)
-        for event in events {
-            switch event {
-            case .quit:
-                quit = true
-            case .keyDown(.escape, _, _), .keyDown(.letter("q"), _, _):
-                quit = true
-            case .keyDown(.letter("f"), _, false):
-                onDisplayChange(.toggleFullscreen)
-            case .keyDown(.letter("v"), _, false):
-                onDisplayChange(.cycleVSync)
-            case .keyDown(.letter("h"), _, _):
-                injectedHitch = true
-            case .keyDown(.letter("g"), _, false):
-                scene?.showGraph.toggle()
-            case .keyDown(.letter("t"), _, false):
-                scene?.showHitchDemo.toggle()
-            case .keyDown(.letter("l"), _, false):
-                latency = latency == .low ? .smooth : .low
-            case .keyDown(let key, let modifiers, _):
-                _ = slider.handle(key: key, shift: modifiers.contains(.shift), effective: effective)
-            case .resized(let w, let h):
-                scene?.resize(width: w, height: h)
-                slider.layout(width: scene?.width ?? w, height: scene?.height ?? h, displayRate: displayRate)
-            case .hidden, .shown, .moved, .displayChanged, .keyUp, .mouseWheel, .controllerAdded, .controllerRemoved,
-                 .controllerButton, .controllerAxis:
-                break
-            case .mouseDown(let x, let y, let button):
-                guard let point = scene?.drawingPoint(x: x, y: y) else { break }
-                _ = slider.handle(.mouseDown(x: point.x, y: point.y, button: button))
-            case .mouseMotion(let x, let y, let dragging):
-                guard let point = scene?.drawingPoint(x: x, y: y) else { break }
-                _ = slider.handle(.mouseMotion(x: point.x, y: point.y, dragging: dragging))
-            case .mouseUp:
-                _ = slider.handle(event)
-            }
-        }
-    }
-
-    /// Scripted input for demos and tests, pushed through SDL's real event queue.
-    private func pushScriptedInput(at now: Nanoseconds) {
-        for action in script.input(dueBy: now) {
-            switch action {
-            case .key(let key, let shift):
-                EventPump.pushKey(key, modifiers: shift ? .shift : [])
-            case .dragSlider(let fps):
-                let from = slider.x(for: slider.knobFPS(effective: sliderRate(lastFrame)))
-                let y = slider.track.y + slider.track.height / 2
-                EventPump.pushMouseButton(down: true, x: from, y: y)
-                EventPump.pushMouseMotion(x: (from + slider.x(for: fps)) / 2, y: y, dragging: true)
-                EventPump.pushMouseMotion(x: slider.x(for: fps), y: y, dragging: true)
-                EventPump.pushMouseButton(down: false, x: slider.x(for: fps), y: y)
-            }
-        }
-    }
-
     /// Hands the slider's request to the loop, which runs the adaptive controller itself.
     private func applyRequest(to loop: FrameLoop) {
         if scene?.showHitchDemo == true, !config.isSimulation {
@@ -204,18 +145,6 @@ final class Game: FrameLoopClient {
     func sliderRate(_ frame: DisplayLinkFrame?) -> Double {
         guard let frame else { return 60 }
         return frame.isPaced ? frame.effectiveRate.rate.hz : statistics.achievedFPS ?? frame.effectiveRate.rate.hz
-    }
-
-    /// The hitch demo changes the rate by itself: the display's rate and half
-    /// of it, a second each, so the difference between its two objects shows.
-    private func flipDemoRate(_ loop: FrameLoop) {
-        let now = loop.clock.now
-        if now >= demoFlipAt ?? now {
-            demoAtHighRate.toggle()
-            demoFlipAt = now + TimeUnit.nanosecondsPerSecond
-        }
-        let native = loop.backend.currentTiming().nativeRate.hz
-        loop.rateLimit = .range(FrameRateRange(fps: demoAtHighRate ? native : native / 2))
     }
 
     private func limitReached(now: Nanoseconds) -> Bool {

@@ -44,48 +44,6 @@ extension Game {
         }
     }
 
-    /// The overlay: what was asked and what it gives, the display, vsync,
-    /// latency and the keys. The figures (achieved FPS, late frames, the
-    /// hitch ratio, the graph) are the library's statistics panel beside it.
-    private func overlayLines(_ frame: DisplayLinkFrame, _ status: DisplayStatus) -> [(text: String, isWarning: Bool)] {
-        let rate = frame.effectiveRate
-        var requested: String
-        switch slider.request {
-        case .displayRate: requested = "display rate"
-        case .fps(let fps): requested = "\(formatRate(fps)) FPS"
-        case .adaptive: requested = "adaptive"
-        case .uncapped: requested = "uncapped"
-        }
-        if scene?.showHitchDemo == true { requested = "hitch demo" }
-        var planned = frame.isPaced ? formatHz(rate.rate.hz) : "nothing (vsync off)"
-        if rate.vsyncStride > 1 { planned += " (every \(rate.vsyncStride) vblanks)" }
-        if rate.presentsPerFrame > 1 { planned += " (each frame shown \(rate.presentsPerFrame)×, LFC)" }
-        let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
-            String(format: "%.2f", TimeUnit.milliseconds($0))
-        } ?? "–"
-        let head = [
-            ("requested \(requested)   planned \(planned)", false),
-            ("display   \(Self.displayLine(status.summary, frame.timing))", false),
-        ]
-        // A small window keeps its room for the statistics panel: the rest is in --help.
-        if scene?.isCompact == true { return head + [("keys      G statistics  F fullscreen  Q quit  (--help: all)", false)] }
-        return head + [
-            ("window    \(status.window)   vsync \(status.vsync)", false),
-            ("latency   \(latencyDescription(status)), input to glass p50 \(inputToGlass) ms  (L)", false),
-            ("keys      ←/→ ±1 (shift ±10)  1/2/3 = 30/60/120  0 display", false),
-            ("          A adaptive  U uncapped  L latency  F fullscreen  V vsync", false),
-            ("          H hitch  G statistics  T demo  Q quit", false),
-        ]
-    }
-
-    /// The display's summary, its refresh as the link knows it where SDL
-    /// reports none: one rate on every line of the screen.
-    private static func displayLine(_ summary: String, _ timing: DisplayTiming) -> String {
-        guard summary.contains("refresh rate unknown"), case .fixed(let grid) = timing else { return summary }
-        return summary.replacingOccurrences(of: "refresh rate unknown",
-                                            with: "\(formatHz(grid.rate.hz)) (measured)")
-    }
-
     /// Why fewer frames reach the screen than the link plans, for the
     /// statistics panel's line; nil while they keep up (or nothing paces).
     private func limitReason(_ frame: DisplayLinkFrame) -> String? {
@@ -96,13 +54,5 @@ extension Game {
             ? "presents take \(String(format: "%.1f", monitor.presentCost / 1e6)) ms"
             : "can't keep up"
         return "\(Int(achieved.rounded()))/\(formatRate(rate.hz)) FPS, \(why)"
-    }
-
-    /// The latency mode as the overlay names it, with the thread's scheduling
-    /// class when low: the real-time class is what keeps just-in-time frames
-    /// on time on a busy machine, and not every system grants it.
-    private func latencyDescription(_ status: DisplayStatus) -> String {
-        guard latency == .low else { return "smooth" }
-        return status.realTimeClass ? "low (just in time, real-time)" : "low (just in time)"
     }
 }

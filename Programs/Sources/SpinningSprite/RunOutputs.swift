@@ -62,3 +62,59 @@ struct OutputFailure: Error {
     let summary: String
     let reason: String
 }
+
+/// What the user asked to save, checked before the run starts so a bad path
+/// fails at once instead of after minutes of play. The trace is opened only
+/// once start-up succeeded (``openTrace()``); every output replaces an
+/// existing file only when it is complete. Paths are kept as the bytes the
+/// command line gave (``RawArguments``): a file name need not be UTF-8.
+struct Outputs {
+    /// The paths as given, for messages.
+    let screenshot: String?
+    let trace: String?
+    /// The same paths as the file system's bytes.
+    let screenshotBytes: [UInt8]?
+    let traceBytes: [UInt8]?
+    /// The run's start on the link's clock; trace times count from here.
+    let start: Nanoseconds
+
+    init(screenshot: String?, trace: String?, start: Nanoseconds) throws {
+        if let screenshot {
+            guard screenshot.lowercased().hasSuffix(".bmp") else {
+                throw ValidationError("--screenshot: \"\(screenshot)\" must end in .bmp")
+            }
+        }
+        if let trace {
+            guard TraceFile.isSupported(path: trace) else {
+                throw ValidationError("--trace: \"\(trace)\" must end in .csv or .json")
+            }
+        }
+        self.screenshot = screenshot
+        self.trace = trace
+        screenshotBytes = screenshot.map(RawArguments.bytes)
+        traceBytes = trace.map(RawArguments.bytes)
+        self.start = start
+        try screenshotBytes.map { try Outputs.checkCreatable($0, flag: "--screenshot") }
+        try traceBytes.map { try Outputs.checkCreatable($0, flag: "--trace") }
+    }
+
+    /// The trace writer, once the run has started (exit 73 when it cannot be created).
+    func openTrace() throws -> TraceWriter? {
+        do {
+            return try traceBytes.map { try TraceFile.open(pathBytes: $0, runStart: start, gameColumns: ["angle"]) }
+        } catch {
+            printError("--trace: \(error)")
+            throw ExitCode(73)
+        }
+    }
+
+    /// Fails (exit 73, "can't create") unless a file can be written at the
+    /// path, without touching an existing file: its directory must exist and
+    /// be writable, and the path must not be a directory or a read-only file.
+    private static func checkCreatable(_ path: [UInt8], flag: String) throws {
+        do { try AtomicReplacement.checkCreatable(pathBytes: path) } catch {
+            printError("\(flag): \(error)")
+            throw ExitCode(73)
+        }
+    }
+}
