@@ -1,3 +1,4 @@
+import Cadence
 import CadenceSDL
 import Foundation
 
@@ -8,20 +9,10 @@ import Foundation
 /// can actually show. Showing both is the point: on a 60 Hz panel, asking for
 /// 40 gives 30, and the player sees why.
 struct FPSSlider {
-    /// What the player asked for.
-    enum Request: Equatable {
-        /// The display's own rate (key 0).
-        case displayRate
-        /// A fixed cap in FPS.
-        case fps(Double)
-        /// The rate follows the game (key A).
-        case adaptive
-        /// Vsync off, no cap: as fast as the game goes (key U).
-        case uncapped
-    }
-
-    /// The current request.
-    var request: Request
+    /// What the player asked for: the display's rate (key 0), a cap (the
+    /// track, the presets, keys 1-3 and the arrows), adaptive (A) or
+    /// uncapped (U). The loop takes it as it is.
+    var request: FrameRateLimit
     /// The highest rate the slider offers.
     var maximum: Int
     /// Where the track is on screen; set by ``layout(width:height:)``.
@@ -29,7 +20,7 @@ struct FPSSlider {
     private var dragging = false
 
     /// A slider starting at `request`, offering 1…`maximum` FPS.
-    init(request: Request, maximum: Int) {
+    init(request: FrameRateLimit, maximum: Int) {
         self.request = request
         self.maximum = max(maximum, 30)
     }
@@ -39,7 +30,7 @@ struct FPSSlider {
     /// Height of the panel.
     static let panelHeight = 66
     /// The preset buttons, right to left from the panel's right edge.
-    private(set) var presets: [(request: Request, label: String, area: Rect)] = []
+    private(set) var presets: [(request: FrameRateLimit, label: String, area: Rect)] = []
 
     /// Places the panel along the bottom of a window of the given size, with
     /// presets for 30, 60, 120, 144 (only where the display shows 144) and the
@@ -47,8 +38,8 @@ struct FPSSlider {
     mutating func layout(width: Int, height: Int, displayRate: Double) {
         panel = Rect(x: 8, y: height - Self.panelHeight - 6, width: width - 16, height: Self.panelHeight)
         track = Rect(x: panel.x + 30, y: panel.y + 34, width: max(100, panel.width - 30 - 48), height: 8)
-        var choices: [(Request, String)] = [(.fps(30), "30"), (.fps(60), "60"), (.fps(120), "120")]
-        if displayRate >= 144 { choices.append((.fps(144), "144")) }
+        var choices: [(FrameRateLimit, String)] = [(.cap(30), "30"), (.cap(60), "60"), (.cap(120), "120")]
+        if displayRate >= 144 { choices.append((.cap(144), "144")) }
         choices.append((.displayRate, "display"))
         var right = panel.x + panel.width - 6
         presets = choices.reversed().map { request, label in
@@ -61,7 +52,7 @@ struct FPSSlider {
     /// The FPS the knob stands at, given the rate actually in effect
     /// (needed for display-rate, adaptive and uncapped requests).
     func knobFPS(effective: Double) -> Double {
-        if case .fps(let fps) = request { return fps }
+        if case .cap(let fps) = request { return fps }
         return effective
     }
 
@@ -85,9 +76,9 @@ struct FPSSlider {
             return set(presets.first { $0.area.contains(x: x, y: y) }!.request)
         case .mouseDown(let x, let y, .left) where grab.contains(x: x, y: y):
             dragging = true
-            return set(.fps(fps(atX: x)))
+            return set(.cap(fps(atX: x)))
         case .mouseMotion(let x, _, true) where dragging:
-            return set(.fps(fps(atX: x)))
+            return set(.cap(fps(atX: x)))
         case .mouseUp:
             dragging = false
             return false
@@ -103,10 +94,10 @@ struct FPSSlider {
         case .left, .right:
             let step = (shift ? 10 : 1) * (key == .right ? 1 : -1)
             let from = knobFPS(effective: effective).rounded()
-            return set(.fps(min(Double(maximum), max(1, from + Double(step)))))
-        case .digit(1): return set(.fps(30))
-        case .digit(2): return set(.fps(60))
-        case .digit(3): return set(.fps(120))
+            return set(.cap(min(Double(maximum), max(1, from + Double(step)))))
+        case .digit(1): return set(.cap(30))
+        case .digit(2): return set(.cap(60))
+        case .digit(3): return set(.cap(120))
         case .digit(0): return set(.displayRate)
         case .letter("a"): return set(.adaptive)
         case .letter("u"): return set(.uncapped)
@@ -114,7 +105,7 @@ struct FPSSlider {
         }
     }
 
-    private mutating func set(_ new: Request) -> Bool {
+    private mutating func set(_ new: FrameRateLimit) -> Bool {
         defer { request = new }
         return new != request
     }
@@ -173,7 +164,8 @@ struct FPSSlider {
         let what: String
         switch request {
         case .displayRate: what = "Display rate"
-        case .fps(let fps): what = "\(formatRate(fps)) FPS cap"
+        case .cap(let fps): what = "\(formatRate(fps)) FPS cap"
+        case .range(let range): what = "\(formatRate(range.preferred)) FPS preferred"
         case .adaptive: what = "Adaptive"
         case .uncapped: return "Uncapped: \(formatRate(effective.rounded())) FPS, vsync off"
         }

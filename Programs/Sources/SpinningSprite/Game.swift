@@ -31,9 +31,8 @@ final class Game: FrameLoopClient {
     /// The run's schedules, synthetic input, work and hitches.
     var script: RunScript
     let displayRate: Double
-    /// When the hitch demo next flips the rate, and whether it is at the high rate.
-    var demoFlipAt: Nanoseconds?
-    var demoAtHighRate = false
+    /// The hitch demo's rate flips.
+    private var hitchDemo = HitchDemo()
     nonisolated(unsafe) var trace: TraceWriter?
     /// Why the trace was abandoned during the run (a full disk), if it was.
     nonisolated(unsafe) var traceFailure: String?
@@ -58,7 +57,7 @@ final class Game: FrameLoopClient {
         script = RunScript(config)
         latency = config.latency
         self.displayRate = displayRate
-        slider = FPSSlider(request: FPSSlider.Request(config.fps), maximum: max(240, Int(displayRate.rounded(.up))))
+        slider = FPSSlider(request: config.fps, maximum: max(240, Int(displayRate.rounded(.up))))
         if let scene { slider.layout(width: scene.width, height: scene.height, displayRate: displayRate) }
     }
 
@@ -69,7 +68,7 @@ final class Game: FrameLoopClient {
         if quit || Interrupts.requested || limitReached(now: now) { return false }
         if scene != nil { handleEvents(pollEvents(), loop) }
         pushScriptedInput(at: now)
-        if let request = script.request(dueBy: now) { slider.request = FPSSlider.Request(request) }
+        if let request = script.request(dueBy: now) { slider.request = request }
         applyRequest(to: loop)
         loop.latency = latency
         return !quit
@@ -127,17 +126,11 @@ final class Game: FrameLoopClient {
     /// Hands the slider's request to the loop, which runs the adaptive controller itself.
     private func applyRequest(to loop: FrameLoop) {
         if scene?.showHitchDemo == true, !config.isSimulation {
-            flipDemoRate(loop)
+            loop.rateLimit = hitchDemo.rateLimit(at: loop.clock.now, native: loop.backend.currentTiming().nativeRate.hz)
             return
         }
-        demoFlipAt = nil
-        switch slider.request {
-        case .displayRate: loop.rateLimit = .displayRate
-        // A cap is a cap: the highest rate at or below it that the display shows evenly.
-        case .fps(let fps): loop.rateLimit = .cap(Double(fps))
-        case .adaptive: loop.rateLimit = .adaptive
-        case .uncapped: loop.rateLimit = .uncapped
-        }
+        hitchDemo.stop()
+        loop.rateLimit = slider.request
     }
 
     /// The rate the slider shows as in effect: the link's, or with nothing

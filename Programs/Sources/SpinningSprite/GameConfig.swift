@@ -17,24 +17,12 @@ struct GameConfig {
     }
 
     var isSimulation: Bool
-    var fps: FPSRequest
+    var fps: FrameRateLimit
     var latency: FrameLatency
-    var fpsSchedule: [(at: Nanoseconds, value: FPSRequest)]
+    var fpsSchedule: [(at: Nanoseconds, value: FrameRateLimit)]
     var hitches: [(at: Nanoseconds, duration: Nanoseconds)]
     var workSchedule: Schedule<Nanoseconds>
     var spinSpeed: Double
     var limit: Limit
     var inputScript: [(at: Nanoseconds, action: InputAction)]
-}
-
-extension FPSSlider.Request {
-    /// The slider position for a command-line request.
-    init(_ request: FPSRequest) {
-        switch request {
-        case .displayRate: self = .displayRate
-        case .fixed(let fps): self = .fps(fps)
-        case .adaptive: self = .adaptive
-        case .uncapped: self = .uncapped
-        }
-    }
 }

@@ -16,11 +16,9 @@ extension Game {
             ? scene.statisticsPlace(besides: overlay.panel) : nil
         scene.beginFrame()
         if scene.showHitchDemo {
-            let native = frame.timing.nativeRate.hz
             scene.drawHitchDemo(timestamp: TimeUnit.seconds(frame.timestampNanoseconds - start),
                                 target: TimeUnit.seconds(frame.targetTimestampNanoseconds - start), angle: angle,
-                                caption: "The rate flips \(formatRate(native.rounded())) / \(formatRate((native / 2).rounded())) "
-                                    + "FPS each second: the upper jumps, the lower glides",
+                                caption: HitchDemo.caption(native: frame.timing.nativeRate.hz),
                                 below: [overlay.panel] + (statisticsPanel.map { [$0] } ?? []))
         } else {
             scene.drawSprite(angle: angle, clearOf: overlay.panel)

@@ -13,7 +13,8 @@ extension Game {
         var requested: String
         switch slider.request {
         case .displayRate: requested = "display rate"
-        case .fps(let fps): requested = "\(formatRate(fps)) FPS"
+        case .cap(let fps): requested = "\(formatRate(fps)) FPS"
+        case .range(let range): requested = "\(formatRate(range.preferred)) FPS preferred"
         case .adaptive: requested = "adaptive"
         case .uncapped: requested = "uncapped"
         }

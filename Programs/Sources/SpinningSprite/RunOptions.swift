@@ -6,8 +6,8 @@ import Foundation
 /// The validated command line, split into the game's settings and the run's setup.
 struct RunOptions {
     var config: GameConfig
-    var simulated: DisplaySpec?
-    var refreshChanges: [(at: Nanoseconds, value: DisplaySpec)]
+    var simulated: SimulatedDisplay.Panel?
+    var refreshChanges: [(at: Nanoseconds, value: SimulatedDisplay.Panel)]
     var headless: Bool
     var fullscreen: Bool
     var window: (width: Int, height: Int)

@@ -84,11 +84,6 @@ struct Outputs {
                 throw ValidationError("--screenshot: \"\(screenshot)\" must end in .bmp")
             }
         }
-        if let trace {
-            guard TraceFile.isSupported(path: trace) else {
-                throw ValidationError("--trace: \"\(trace)\" must end in .csv or .json")
-            }
-        }
         self.screenshot = screenshot
         self.trace = trace
         screenshotBytes = screenshot.map(RawArguments.bytes)

@@ -138,12 +138,10 @@ struct SpinningSprite: ParsableCommand {
             case (nil, nil): limit = simulateDisplay != nil ? .duration(10_000_000_000) : .untilQuit
             case (_?, _?): throw ValidationError("--frames and --duration: give one or the other")
             }
-            let simulated = try simulateDisplay.map { try DisplaySpec.parse($0, flag: "--simulate-display") }
-            let vsyncMode = try VSyncMode(flag: vsync ?? "on")
-            guard let videoChoice = VideoChoice(rawValue: (video ?? "auto").lowercased()) else {
-                throw ValidationError("--video: \"\(video ?? "")\" is not a video driver choice; use auto, wayland or x11")
-            }
-            let vrrPolicy = try VRROverride.parse(vrr ?? "auto", flag: "--vrr")
+            let simulated = try simulateDisplay.map { try SimulatedDisplay.Panel.parse($0, flag: "--simulate-display") }
+            let vsyncMode: VSyncMode = try ValueParsers.word(vsync ?? "on", flag: "--vsync")
+            let videoChoice: VideoChoice = try ValueParsers.word(video ?? "auto", flag: "--video")
+            let vrrPolicy: VRROverride = try ValueParsers.word(vrr ?? "auto", flag: "--vrr")
             let range = try vrrRange.map { try VRROverride.parseRange($0, flag: "--vrr-range") }
             let windowSize = try ValueParsers.windowSize(window ?? "1280x720", flag: "--window")
             try checkFlagsApply(simulated: simulated != nil)
@@ -153,7 +151,7 @@ struct SpinningSprite: ParsableCommand {
             if simulated != nil, inputScript != nil {
                 throw ValidationError("--input-script: drives a window's events; a --simulate-display run has none (use --fps-schedule)")
             }
-            if let trace, ![".csv", ".json"].contains(where: trace.lowercased().hasSuffix) {
+            if let trace, !TraceFile.isSupported(path: trace) {
                 throw ValidationError("--trace: \"\(trace)\" must end in .csv or .json")
             }
             if simulated != nil, headless {
@@ -167,9 +165,9 @@ struct SpinningSprite: ParsableCommand {
             }
             let config = GameConfig(
                 isSimulation: simulated != nil,
-                fps: try FPSRequest.parse(fps, flag: "--fps"),
-                latency: try FrameLatency.parse(latency, flag: "--latency"),
-                fpsSchedule: try fpsSchedule.map { try Schedule<FPSRequest>.parseFPS($0, flag: "--fps-schedule").entries } ?? [],
+                fps: try FrameRateLimit.parse(fps, flag: "--fps"),
+                latency: try ValueParsers.word(latency, flag: "--latency"),
+                fpsSchedule: try fpsSchedule.map { try Schedule<FrameRateLimit>.parseFPS($0, flag: "--fps-schedule").entries } ?? [],
                 hitches: try hitch.map { try Schedule<Nanoseconds>.parseMilliseconds($0, flag: "--hitch", allowZero: false).entries }?
                     .map { (at: $0.at, duration: $0.value) } ?? [],
                 workSchedule: try workSchedule.map { try Schedule<Nanoseconds>.parseMilliseconds($0, flag: "--work-schedule", allowZero: true) }
@@ -180,7 +178,7 @@ struct SpinningSprite: ParsableCommand {
             )
             return RunOptions(
                 config: config, simulated: simulated,
-                refreshChanges: try refreshSchedule.map { try Schedule<DisplaySpec>.parseDisplays($0, flag: "--refresh-schedule").entries } ?? [],
+                refreshChanges: try refreshSchedule.map { try Schedule<SimulatedDisplay.Panel>.parseDisplays($0, flag: "--refresh-schedule").entries } ?? [],
                 headless: headless, fullscreen: fullscreen, window: windowSize,
                 spritePath: sprite ?? RunOptions.defaultSpritePath,
                 spritePathBytes: sprite.map(RawArguments.bytes) ?? Array(RunOptions.defaultSpritePath.utf8), vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range,
@@ -210,15 +208,5 @@ extension SpinningSprite {
         if let unused = idle.first(where: \.given) {
             throw ValidationError("\(unused.flag): does nothing here: \(unused.why); leave it out")
         }
-    }
-}
-
-extension VSyncMode {
-    /// Parses `--vsync`.
-    init(flag value: String) throws {
-        guard let mode = VSyncMode(rawValue: value.lowercased()) else {
-            throw ValidationError("--vsync: \"\(value)\" is not a vsync mode; use on, off or adaptive")
-        }
-        self = mode
     }
 }

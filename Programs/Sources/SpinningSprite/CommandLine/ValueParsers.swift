@@ -21,6 +21,22 @@ enum ValueParsers {
     /// The highest frame rate any flag accepts.
     static let maximumFPS = 1_000.0
 
+    /// One of a fixed set of words in any case (`--latency`, `--vrr`,
+    /// `--vsync`, `--video`); the error lists them all.
+    static func word<Choice: RawRepresentable & CaseIterable>(_ text: String, flag: String) throws -> Choice
+    where Choice.RawValue == String {
+        if let choice = Choice(rawValue: text.lowercased()) { return choice }
+        let words = Choice.allCases.map(\.rawValue)
+        throw ValueError(flag: flag, value: text,
+                         form: words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1])
+    }
+
+    /// A frame or refresh rate in Hz, 1 to ``maximumFPS``: `--fps`, a simulated
+    /// display's rates, a drag of the slider.
+    static func rate(_ text: String, flag: String, form: String = "") throws -> Double {
+        try number(text, flag: flag, in: 1...maximumFPS, form: form)
+    }
+
     /// Throws a usage error naming the first time in `times` that comes
     /// before the one written ahead of it (or equals it, when `strictly`).
     static func requireIncreasing(_ times: [Nanoseconds], strictly: Bool, flag: String, text: String,

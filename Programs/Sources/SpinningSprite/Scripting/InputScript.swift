@@ -11,11 +11,11 @@ enum InputScript {
         let form = "<sec>:key=<name>|drag=<fps>[,...] (e.g. \"0.5:key=right,1:drag=90\")"
         let actions = try text.split(separator: ",").map { item in
             let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let seconds = Double(parts[0]), seconds.isFinite, seconds >= 0,
+            guard parts.count == 2, let at = try? ValueParsers.time(parts[0], flag: "--input-script"),
                   let action = action(parts[1]) else {
                 throw ValueError(flag: "--input-script", value: String(item), form: form)
             }
-            return (at: TimeUnit.nanoseconds(seconds: seconds), action: action)
+            return (at: at, action: action)
         }
         try ValueParsers.requireIncreasing(actions.map(\.at), strictly: false, flag: "--input-script",
                                            text: text, form: form)
@@ -23,7 +23,7 @@ enum InputScript {
     }
 
     private static func action(_ text: String) -> GameConfig.InputAction? {
-        if text.hasPrefix("drag="), let fps = Double(text.dropFirst(5)), fps.isFinite, fps >= 1, fps <= 1000 {
+        if text.hasPrefix("drag="), let fps = try? ValueParsers.rate(String(text.dropFirst(5)), flag: "--input-script") {
             return .dragSlider(toFPS: fps)
         }
         guard text.hasPrefix("key=") else { return nil }

@@ -5,7 +5,7 @@ import Cadence
 /// (`--work-schedule`) and one-off hitches (`--hitch`). The demos and the
 /// tests drive the game with it; a game built from the template has none of it.
 struct RunScript {
-    private let fpsSchedule: [(at: Nanoseconds, value: FPSRequest)]
+    private let fpsSchedule: [(at: Nanoseconds, value: FrameRateLimit)]
     private let input: [(at: Nanoseconds, action: GameConfig.InputAction)]
     private let workSchedule: Schedule<Nanoseconds>
     private var hitches: [(at: Nanoseconds, duration: Nanoseconds)]
@@ -20,8 +20,8 @@ struct RunScript {
     }
 
     /// The slider move due by `now` (the latest, when several are), once.
-    mutating func request(dueBy now: Nanoseconds) -> FPSRequest? {
-        var due: FPSRequest?
+    mutating func request(dueBy now: Nanoseconds) -> FrameRateLimit? {
+        var due: FrameRateLimit?
         while nextRequest < fpsSchedule.count, fpsSchedule[nextRequest].at <= now {
             due = fpsSchedule[nextRequest].value
             nextRequest += 1

@@ -36,20 +36,20 @@ struct Schedule<Value> {
     }
 }
 
-extension Schedule where Value == FPSRequest {
+extension Schedule where Value == FrameRateLimit {
     /// `--fps-schedule "2:30,4:144,6:adaptive"`.
     static func parseFPS(_ text: String, flag: String) throws -> Schedule {
         try parse(text, flag: flag, form: "<sec>:<fps>,... with fps 0, 1 to 1000, adaptive or uncapped, e.g. \"2:30,4:adaptive\"") {
-            try FPSRequest.parse($0, flag: flag)
+            try FrameRateLimit.parse($0, flag: flag)
         }
     }
 }
 
-extension Schedule where Value == DisplaySpec {
+extension Schedule where Value == SimulatedDisplay.Panel {
     /// `--refresh-schedule "3:fixed:60,6:vrr:48-144"`.
     static func parseDisplays(_ text: String, flag: String) throws -> Schedule {
-        try parse(text, flag: flag, form: "<sec>:<display>,... with display \(DisplaySpec.form)") {
-            try DisplaySpec.parse($0, flag: flag)
+        try parse(text, flag: flag, form: "<sec>:<display>,... with display \(SimulatedDisplay.Panel.form)") {
+            try SimulatedDisplay.Panel.parse($0, flag: flag)
         }
     }
 }

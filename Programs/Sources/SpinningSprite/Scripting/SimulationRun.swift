@@ -8,16 +8,16 @@ import CadenceSDL
 @MainActor
 struct SimulationRun {
     let options: RunOptions
-    let display: DisplaySpec
+    let display: SimulatedDisplay.Panel
     let outputs: Outputs
 
     func run() throws {
         let simulated = SimulatedDisplay(
-            panel: display.panel,
+            panel: display,
             vsync: options.vsync != .off,
             fullscreen: options.fullscreen,
             allowsVariableRefresh: options.vrr != .off,
-            changes: options.refreshChanges.map { (at: $0.at, panel: $0.value.panel) }
+            changes: options.refreshChanges.map { (at: $0.at, panel: $0.value) }
         )
         let backend = SimulatedBackend(display: simulated)
         var session: SDLSession?
@@ -35,23 +35,12 @@ struct SimulationRun {
         defer { session?.shutdown() }
 
         let game = Game(config: options.config, scene: scene, trace: try outputs.openTrace(), start: outputs.start,
-                        displayRate: display.panel.modeRate?.hz ?? 60) {
+                        displayRate: display.modeRate?.hz ?? 60) {
             DisplayStatus(simulated: simulated, at: backend.clock.now)
         }
         let loop = FrameLoop(link: DisplayLink(), backend: backend)
         loop.run(game)
         try game.end(outputs)
-    }
-}
-
-extension DisplaySpec {
-    /// The simulator's panel for this spec.
-    var panel: SimulatedDisplay.Panel {
-        switch self {
-        case .fixed(let hz): .fixed(FrameRate(hz: hz))
-        case .variable(let minimum, let maximum): .variable(minimum: FrameRate(hz: minimum), maximum: FrameRate(hz: maximum))
-        case .unknown: .unknown
-        }
     }
 }
 

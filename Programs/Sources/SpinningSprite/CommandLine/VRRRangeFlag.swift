@@ -1,14 +1,6 @@
 import Cadence
 
 extension VRROverride {
-    /// Parses `--vrr auto|on|off`.
-    static func parse(_ text: String, flag: String) throws -> VRROverride {
-        guard let value = VRROverride(rawValue: text.lowercased()) else {
-            throw ValueError(flag: flag, value: text, form: "auto, on or off")
-        }
-        return value
-    }
-
     /// Parses `--vrr-range <min>-<max>` (1 ≤ min < max ≤ 1023, the bounds an EDID range may have).
     static func parseRange(_ text: String, flag: String) throws -> ClosedRange<FrameRate> {
         guard let range = VRROverride.range(parsing: text) else {
