@@ -24,12 +24,17 @@ enum DisplayChange {
 }
 
 extension DisplayTiming {
-    /// Rates worth marking on the slider: R/n on a fixed display, the range's ends with VRR.
+    /// Rates worth marking on the slider: the rates the display shows evenly,
+    /// as the loop chooses among them (``RateChoices``): R/n on a fixed
+    /// display; where any rate works, the highest, and with variable refresh
+    /// the panel's lowest too (below it the driver repeats frames).
     var achievableRates: [Double] {
-        switch self {
-        case .fixed(let grid): (1...8).map { grid.rate.hz / Double($0) }
-        case .variable(let minimum, let maximum): [minimum.hz, maximum.hz]
-        case .unsynced: []
+        switch RateChoices(self) {
+        case .discrete(let rates):
+            return rates.map(\.hz)
+        case .continuous(let maximum):
+            guard case .variable(let minimum, _) = self else { return [maximum.hz] }
+            return [minimum.hz, maximum.hz]
         }
     }
 }
