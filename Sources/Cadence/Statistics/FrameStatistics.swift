@@ -74,7 +74,7 @@ public struct FrameStatistics: Sendable {
             intervalCount += 1
             intervalSum += span
             let expected = record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : span
-            if span * 2 > expected * 3 { hitches += 1 }
+            if Self.isHitch(interval: span, planned: expected) { hitches += 1 }
         }
         lastPresent = glass
         latencyHistogram.record(record.inputToGlass)
@@ -146,9 +146,16 @@ public struct FrameStatistics: Sendable {
     /// Frames so far by where their glass time came from.
     public var glassSources: [GlassTimeSource: Int] { sources }
 
-    /// Intervals so far more than 1.5× the link's interval: visible hitches.
+    /// Intervals so far that were hitches (``isHitch(interval:planned:)``).
     /// Cheap enough for a per-frame overlay, unlike ``runSummary``.
     public var hitchCount: Int { hitches }
+
+    /// Whether an interval between glass times is a visible hitch: longer
+    /// than one and a half of the `planned` interval, so a refresh (or more)
+    /// was missed. The one rule for counting hitches and colouring them.
+    public static func isHitch(interval: Nanoseconds, planned: Nanoseconds) -> Bool {
+        interval * 2 > planned * 3
+    }
 
     /// The hitch ratio so far, ms/s (see ``RunSummary/hitchRatio``); cheap
     /// enough for a per-frame overlay, unlike ``runSummary``.

@@ -10,8 +10,8 @@ public struct FrameTimeGraph {
         public var interval: Nanoseconds
         public var target: Nanoseconds
         public init(interval: Nanoseconds, target: Nanoseconds) { self.interval = interval; self.target = target }
-        /// Longer than one and a half planned intervals: a refresh (or more) was missed.
-        public var isHitch: Bool { interval * 2 > target * 3 }
+        /// A hitch by the statistics' rule (``FrameStatistics/isHitch(interval:planned:)``).
+        public var isHitch: Bool { FrameStatistics.isHitch(interval: interval, planned: target) }
     }
 
     /// The axis top: 50 ms, so 20 FPS fills the graph and 60 FPS a third of it.

@@ -81,6 +81,13 @@ struct FrameStatisticsTests {
         #expect(stats.hitchCount == 0)
     }
 
+    @Test("A hitch is an interval past one and a half planned ones: 15 ms of a 10 ms plan is none, 1 ns more is one")
+    func hitchRule() {
+        #expect(!FrameStatistics.isHitch(interval: 15 * ms, planned: 10 * ms))
+        #expect(FrameStatistics.isHitch(interval: 15 * ms + 1, planned: 10 * ms))
+        #expect(!FrameStatistics.isHitch(interval: 10 * ms, planned: 10 * ms))
+    }
+
     @Test("After a pause the first frame has no interval, so the pause is not a hitch")
     func segments() {
         var stats = FrameStatistics()
