@@ -27,6 +27,7 @@ let package = Package(
         .executableTarget(
             name: "SpinningSprite",
             dependencies: [
+                "ProgramSupport",
                 .product(name: "Cadence", package: "Cadence"),
                 .product(name: "CadenceSDL", package: "Cadence"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -60,6 +61,7 @@ let package = Package(
         .executableTarget(
             name: "DisplayProbe",
             dependencies: [
+                "ProgramSupport",
                 .product(name: "Cadence", package: "Cadence"),
                 .product(name: "CadenceSDL", package: "Cadence"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -69,11 +71,15 @@ let package = Package(
         .executableTarget(
             name: "CadenceBench",
             dependencies: [
+                "ProgramSupport",
                 .product(name: "Cadence", package: "Cadence"),
                 .product(name: "CadenceSDL", package: "Cadence"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the sample, the probe and the bench share: their messages on
+        // standard error. Not a library for games: it stays in this package.
+        .target(name: "ProgramSupport"),
         // The root package's real-monitor EDIDs (Tests/Fixtures, linked here:
         // a target's files must lie inside its package).
         .target(name: "CadenceTestFixtures", path: "Tests/Fixtures"),

@@ -103,7 +103,7 @@ struct CadenceBench: ParsableCommand {
             do {
                 try MainActor.assumeIsolated { try CompositorBench(rounds: seconds, cap: cap, roundsLog: roundsLog).run() }
             } catch let error as BenchError {
-                FileHandle.standardError.write(Data("cadence-bench compositor: \(error)\n".utf8))
+                printError("compositor: \(error)")
                 throw ExitCode(66)
             }
         }
@@ -139,7 +139,7 @@ struct CadenceBench: ParsableCommand {
                 SweepStop.install()
                 try RepaintSweep(delays: parsedDelays!, frames: frames).run()
             } catch let error as BenchError {
-                FileHandle.standardError.write(Data("cadence-bench repaint-sweep: \(error)\n".utf8))
+                printError("repaint-sweep: \(error)")
                 throw ExitCode(66)
             }
         }

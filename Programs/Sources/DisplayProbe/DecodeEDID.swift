@@ -29,7 +29,7 @@ struct DecodeEDID: ParsableCommand {
         case .success(let decoded):
             edid = decoded
         case .failure(let failure):
-            printError("display-probe: " + "\(failure)".replacing(path, with: file))
+            printError("\(failure)".replacing(path, with: file))
             if case .unreadable = failure { throw ExitCode(66) }
             throw ExitCode(65)
         }

@@ -94,8 +94,3 @@ enum Interrupts {
         }
     }
 }
-
-/// Prints to standard error, where messages for the user go.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data("spinning-sprite: \(message)\n".utf8))
-}
