@@ -1,6 +1,5 @@
 import Cadence
 import CadenceSDL
-import Foundation
 
 /// The on-screen FPS slider: drag it, or use the keys; it shows the requested
 /// rate on the knob and the effective one beside it.
@@ -143,7 +142,7 @@ struct FPSSlider {
             guard tx + 8 <= markedUpTo else { continue }
             markedUpTo = tx
             renderer.fill(Rect(x: tx - 1, y: track.y - 4, width: 2, height: track.height + 8), Color(120, 200, 255, 200))
-            let label = formatRate(hz.rounded())
+            let label = rateText(hz.rounded())
             let lx = tx - text.width(of: label) / 2
             if lx + text.width(of: label) + 6 < labelledUpTo {
                 text.draw(label, x: lx, y: track.y + 11, color: Color(120, 200, 255))
@@ -164,21 +163,11 @@ struct FPSSlider {
         let what: String
         switch request {
         case .displayRate: what = "Display rate"
-        case .cap(let fps): what = "\(formatRate(fps)) FPS cap"
-        case .range(let range): what = "\(formatRate(range.preferred)) FPS preferred"
+        case .cap(let fps): what = "\(rateText(fps)) FPS cap"
+        case .range(let range): what = "\(rateText(range.preferred)) FPS preferred"
         case .adaptive: what = "Adaptive"
-        case .uncapped: return "Uncapped: \(formatRate(effective.rounded())) FPS, vsync off"
+        case .uncapped: return "Uncapped: \(rateText(effective.rounded())) FPS, vsync off"
         }
-        return "\(what): \(formatRate(effective)) FPS on this \(display)"
+        return "\(what): \(rateText(effective)) FPS on this \(display)"
     }
-}
-
-/// `"72 Hz"` or `"59.94 Hz"`: whole rates without decimals.
-func formatHz(_ hz: Double) -> String {
-    "\(formatRate(hz)) Hz"
-}
-
-/// `"72"` or `"59.94"`.
-func formatRate(_ rate: Double) -> String {
-    rate == rate.rounded() ? "\(Int(rate))" : String(format: "%.2f", rate)
 }

@@ -27,7 +27,7 @@ extension Game {
         if let statisticsPanel { scene.statistics.draw(x: statisticsPanel.x, y: statisticsPanel.y) }
         let effective = sliderRate(frame)
         let display = Self.displayWords(frame.timing)
-        let caption = scene.showHitchDemo ? "Hitch demo: \(formatRate(effective)) FPS on this \(display)"
+        let caption = scene.showHitchDemo ? "Hitch demo: \(rateText(effective)) FPS on this \(display)"
             : slider.caption(effective: effective, display: display)
         scene.drawSlider(slider, effective: effective, caption: caption, achievable: status.achievableRates)
         scene.endFrame()
@@ -36,8 +36,8 @@ extension Game {
     /// The display for the slider's caption: "60 Hz display".
     private static func displayWords(_ timing: DisplayTiming) -> String {
         switch timing {
-        case .fixed(let grid): "\(formatHz(grid.rate.hz)) display"
-        case .variable(let minimum, let maximum): "\(formatRate(minimum.hz))–\(formatHz(maximum.hz)) VRR display"
+        case .fixed(let grid): "\(hzText(grid.rate.hz)) display"
+        case .variable(let minimum, let maximum): "\(rateText(minimum.hz))–\(hzText(maximum.hz)) VRR display"
         case .unsynced: "timer-paced display"
         }
     }
@@ -51,6 +51,6 @@ extension Game {
         let why = monitor.presentCost > 0.25 * Double(rate.period)
             ? "presents take \(String(format: "%.1f", monitor.presentCost / 1e6)) ms"
             : "can't keep up"
-        return "\(Int(achieved.rounded()))/\(formatRate(rate.hz)) FPS, \(why)"
+        return "\(Int(achieved.rounded()))/\(rateText(rate.hz)) FPS, \(why)"
     }
 }

@@ -28,7 +28,7 @@ struct HitchDemo {
 
     /// The line under the objects, for a display whose own rate is `native` Hz.
     static func caption(native: Double) -> String {
-        "The rate flips \(formatRate(native.rounded())) / \(formatRate((native / 2).rounded())) "
+        "The rate flips \(rateText(native.rounded())) / \(rateText((native / 2).rounded())) "
             + "FPS each second: the upper jumps, the lower glides"
     }
 }

@@ -13,13 +13,13 @@ extension Game {
         var requested: String
         switch slider.request {
         case .displayRate: requested = "display rate"
-        case .cap(let fps): requested = "\(formatRate(fps)) FPS"
-        case .range(let range): requested = "\(formatRate(range.preferred)) FPS preferred"
+        case .cap(let fps): requested = "\(rateText(fps)) FPS"
+        case .range(let range): requested = "\(rateText(range.preferred)) FPS preferred"
         case .adaptive: requested = "adaptive"
         case .uncapped: requested = "uncapped"
         }
         if scene?.showHitchDemo == true { requested = "hitch demo" }
-        var planned = frame.isPaced ? formatHz(rate.rate.hz) : "nothing (vsync off)"
+        var planned = frame.isPaced ? hzText(rate.rate.hz) : "nothing (vsync off)"
         if rate.vsyncStride > 1 { planned += " (every \(rate.vsyncStride) vblanks)" }
         if rate.presentsPerFrame > 1 { planned += " (each frame shown \(rate.presentsPerFrame)×, LFC)" }
         let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
@@ -45,7 +45,7 @@ extension Game {
     static func displayLine(_ summary: String, _ timing: DisplayTiming) -> String {
         guard summary.contains("refresh rate unknown"), case .fixed(let grid) = timing else { return summary }
         return summary.replacingOccurrences(of: "refresh rate unknown",
-                                            with: "\(formatHz(grid.rate.hz)) (measured)")
+                                            with: "\(hzText(grid.rate.hz)) (measured)")
     }
 
     /// The latency mode as the overlay names it, with the thread's scheduling
