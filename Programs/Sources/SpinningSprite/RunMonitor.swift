@@ -5,16 +5,14 @@ import Cadence
 /// waiting, to say in words when they are what holds the frame rate down.
 /// (The figures themselves are the library's ``StatisticsOverlay``.)
 struct RunMonitor {
-    /// Statistics since the rate last changed.
-    private(set) var window = FrameStatistics(recentCapacity: 600)
-    /// The rate those statistics are at, in Hz; 0 uncapped.
-    private(set) var windowHz = 0.0
+    /// The rate in effect since ``windowSeconds`` began, in Hz; 0 uncapped.
+    private var windowHz = 0.0
     private var windowStart: Nanoseconds?
     private var lastPresent: Nanoseconds?
     /// A running average of what a present costs beyond waiting, in ns.
     private(set) var presentCost = 0.0
 
-    /// How long the statistics window has run, in seconds.
+    /// How long the rate in effect has held, in seconds.
     var windowSeconds: Double {
         guard let windowStart else { return 0 }
         return TimeUnit.seconds((lastPresent ?? windowStart) - windowStart)
@@ -23,18 +21,15 @@ struct RunMonitor {
     /// Adds a presented frame whose whole cost (``FrameRecord/cost(on:)``) was `cost`.
     mutating func record(_ record: FrameRecord, cost: Nanoseconds) {
         if windowStart == nil || record.effectiveHz != windowHz {
-            window = FrameStatistics(recentCapacity: 600)
             windowHz = record.effectiveHz
             windowStart = record.glassTime
         }
-        window.record(record)
         lastPresent = record.glassTime
         presentCost += (Double(cost - (record.workEnd - record.callbackStart)) - presentCost) / 10
     }
 
     /// The next frame follows a pause: its interval is not a frame interval.
     mutating func resetInterval() {
-        window.resetInterval()
         lastPresent = nil
     }
 }
