@@ -15,7 +15,8 @@ struct SpinningSpriteCLITests {
         ["--vsync", "sometimes"], ["--vrr", "maybe"], ["--vrr-range", "144-48"], ["--vrr-range", "0-60"],
         ["--input-script", "1:key=??"], ["--spin-speed", "-90"], ["--frames", "-3"], ["--window", "320x200"],
         ["--input-script", "1:key=??"], ["--trace", "t.txt"], ["--latency", "lowest"], ["--latency", ""],
-        ["--input-script", "0.5:key=right", "--simulate-display", "fixed:60"],
+        ["--input-script", "0.5:key=right", "--simulate-display", "fixed:60"], ["--input-script", "1:drag=1001"],
+        ["--input-script", "nan:key=a"],
     ])
     func malformed(arguments: [String]) throws {
         // If a bad value were accepted, the run would be one headless (or simulated) frame.
@@ -24,6 +25,21 @@ struct SpinningSpriteCLITests {
         let result = try Subprocess.run("spinning-sprite", arguments + extra)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains(arguments[0]), "\(arguments) message: \(result.stderr)")
+    }
+
+    @Test("A flag that takes one word of a set says which words, in any case accepted", arguments: [
+        ("--vsync", "on, off or adaptive"), ("--video", "auto, wayland or x11"), ("--vrr", "auto, on or off"),
+        ("--latency", "smooth or low"),
+    ])
+    func wordFlags(flag: String, words: String) throws {
+        let result = try Subprocess.run("spinning-sprite", [flag, "sometimes", "--frames", "1"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("\(flag): \"sometimes\" is not valid; expected \(words)"), "\(result.stderr)")
+        // The first word in capitals runs (--video would open a display: its parse above is the test).
+        guard flag != "--video" else { return }
+        let first = String(words.prefix { $0.isLetter }).uppercased()
+        let upper = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--duration", "0.1", flag, first])
+        #expect(upper.status == 0, "\(flag) in capitals: \(upper.stderr)")
     }
 
     @Test("A schedule whose times go back (or repeat) exits 64 naming the flag and the time", arguments: [
