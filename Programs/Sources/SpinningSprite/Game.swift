@@ -7,8 +7,10 @@ import Foundation
 /// Each frame it advances to the link's `targetTimestamp` (when the frame will
 /// be on the glass), so the sprite turns at exactly `spinSpeed` degrees per
 /// second of glass time whatever the rate, and a rate change cannot hitch it.
-/// Everything else here is the demo around that one line: the FPS slider,
-/// the overlay, the frame-time graph, the hitch demo, traces and schedules.
+/// Everything else is the demo around that one line, each part in a file of
+/// its own: the player's input (GameInput), what a frame draws (GameDrawing),
+/// the overlay (Overlay), the hitch demo (HitchDemo), the FPS slider
+/// (FPSSlider) and the run's outputs (RunOutputs).
 final class Game: FrameLoopClient {
     let config: GameConfig
     /// Drawing, when there is anything to draw to (not in a pure simulation).
@@ -26,7 +28,7 @@ final class Game: FrameLoopClient {
     // watchdog's thread or at exit while the main thread is parked inside SDL
     // for good (see `RunEnding`): never by two threads at once.
     nonisolated(unsafe) private(set) var statistics = FrameStatistics()
-    /// What the overlay and the graph report.
+    /// What the statistics panel's line on a shortfall needs.
     var monitor = RunMonitor()
     /// The run's schedules, synthetic input, work and hitches.
     var script: RunScript
@@ -43,7 +45,9 @@ final class Game: FrameLoopClient {
     var lastFrame: DisplayLinkFrame?
     /// What the overlay said in the last frame drawn.
     var lastStatus: DisplayStatus?
+    /// The H key asked for a 50 ms hitch in the next frame.
     var injectedHitch = false
+    /// The player asked to quit (Esc, Q, closing the window).
     var quit = false
     private var framesPresented = 0
 
@@ -147,5 +151,4 @@ final class Game: FrameLoopClient {
         case .untilQuit: false
         }
     }
-
 }
