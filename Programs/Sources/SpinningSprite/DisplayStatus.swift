@@ -25,16 +25,14 @@ enum DisplayChange {
 
 extension DisplayTiming {
     /// Rates worth marking on the slider: the rates the display shows evenly,
-    /// as the loop chooses among them (``RateChoices``): R/n on a fixed
-    /// display; where any rate works, the highest, and with variable refresh
-    /// the panel's lowest too (below it the driver repeats frames).
+    /// as the loop chooses among them (``RateChoices``), R/n on a fixed
+    /// display; with variable refresh, the range's ends (below its lowest the
+    /// driver repeats frames). Without vsync frames tear: nothing is marked.
     var achievableRates: [Double] {
-        switch RateChoices(self) {
-        case .discrete(let rates):
-            return rates.map(\.hz)
-        case .continuous(let maximum):
-            guard case .variable(let minimum, _) = self else { return [maximum.hz] }
-            return [minimum.hz, maximum.hz]
+        switch (RateChoices(self), self) {
+        case (.discrete(let rates), _): rates.map(\.hz)
+        case (.continuous(let maximum), .variable(let minimum, _)): [minimum.hz, maximum.hz]
+        case (.continuous, _): []
         }
     }
 }
