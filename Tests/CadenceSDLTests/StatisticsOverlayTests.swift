@@ -69,7 +69,7 @@ extension SDLSuites {
             }
         }
 
-        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass six")
+        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass six, the last line kept whole")
         func longLinesWrapInsideThePanel() {
             let clock = "clock  XWayland's Present clock (estimated: not the compositor's)"
             // 44 columns: the last space at or before column 44 is the one after "(estimated:" (column 43).
@@ -80,6 +80,12 @@ extension SDLSuites {
             #expect(StatisticsOverlay.rows([(word, true)]).map(\.text)
                     == ["rate   " + String(repeating: "a", count: 37), "       " + String(repeating: "a", count: 13)])
             #expect(StatisticsOverlay.rows([(word, true)]).allSatisfy { $0.isWarning })
+            // Two long lines and three short ones need seven rows: the earlier long one keeps its first, cut.
+            let rate = "rate   30.00 FPS, the nearest rate the display shows evenly"
+            #expect(StatisticsOverlay.rows([("a", false), ("b", false), (clock, false), ("c", false), (rate, false)])
+                        .map(\.text)
+                    == ["a", "b", "clock  XWayland's Present clock (estimated:…", "c",
+                        "rate   30.00 FPS, the nearest rate the", "       display shows evenly"])
             // Eight short lines: six rows, the sixth marked as cut.
             let eight = (1...8).map { ("line \($0)", false) }
             #expect(StatisticsOverlay.rows(eight).map(\.text) == (1...5).map { "line \($0)" } + ["line 6…"])

@@ -124,25 +124,36 @@ public final class StatisticsOverlay {
 
     /// `lines` as the panel's rows: a line wider than ``columns`` wraps at
     /// its last space that fits (mid-word where none does), the rest indented
-    /// under the line's value; past ``textRows`` rows the last is cut with "…",
-    /// so that no text can widen or lengthen the panel.
+    /// under the line's value. Where that needs more than ``textRows`` rows,
+    /// the earliest wrapped lines keep only their first row, cut with "…" (the
+    /// last line, why the rate is what it is, matters most), so that no text
+    /// can widen or lengthen the panel.
     static func rows(_ lines: [(text: String, isWarning: Bool)]) -> [(text: String, isWarning: Bool)] {
-        let indent = Array(repeating: Character(" "), count: 7)   // "clock  ", "rate   ": where values start
-        var rows: [(text: String, isWarning: Bool)] = []
-        for line in lines {
-            var rest = Array(line.text)
-            while rest.count > columns {
-                // The last space that fits, past the indent (so that every row carries text).
-                let cut = (indent.count + 1...columns).last { rest[$0] == " " } ?? columns
-                rows.append((String(rest[..<cut]), line.isWarning))
-                rest = indent + rest[cut...].drop { $0 == " " }
-            }
-            rows.append((String(rest), line.isWarning))
+        var wrapped = lines.map { line in wrap(line.text).map { (text: $0, isWarning: line.isWarning) } }
+        while wrapped.joined().count > textRows, let long = wrapped.firstIndex(where: { $0.count > 1 }) {
+            wrapped[long] = [(cut(wrapped[long][0].text), wrapped[long][0].isWarning)]
         }
+        let rows = Array(wrapped.joined())
         guard rows.count > textRows else { return rows }
-        let last = rows[textRows - 1]
-        return rows.prefix(textRows - 1) + [(String(last.text.prefix(columns - 1)) + "…", last.isWarning)]
+        return rows.prefix(textRows - 1) + [(cut(rows[textRows - 1].text), rows[textRows - 1].isWarning)]
     }
+
+    /// `text` in rows of at most ``columns`` characters, each after the first
+    /// indented to where the line's value starts.
+    private static func wrap(_ text: String) -> [String] {
+        let indent = Array(repeating: Character(" "), count: 7)   // "clock  ", "rate   ": where values start
+        var rows: [String] = [], rest = Array(text)
+        while rest.count > columns {
+            // The last space that fits, past the indent (so that every row carries text).
+            let cut = (indent.count + 1...columns).last { rest[$0] == " " } ?? columns
+            rows.append(String(rest[..<cut]))
+            rest = indent + rest[cut...].drop { $0 == " " }
+        }
+        return rows + [String(rest)]
+    }
+
+    /// `row` marked as cut short, still within ``columns``.
+    private static func cut(_ row: String) -> String { String(row.prefix(columns - 1)) + "…" }
 
     /// `value` with `decimals` digits after the point, without Foundation.
     private func fixed(_ value: Double, _ decimals: Int) -> String {
