@@ -68,5 +68,27 @@ extension SDLSuites {
                 #expect(legend.contains { $0 == rgb(entry.color) }, "no swatch for \(entry.words)")
             }
         }
+
+        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass six, the last line kept whole")
+        func longLinesWrapInsideThePanel() {
+            let clock = "clock  XWayland's Present clock (estimated: not the compositor's)"
+            // 44 columns: the last space at or before column 44 is the one after "(estimated:" (column 43).
+            #expect(StatisticsOverlay.rows([(clock, false)]).map(\.text)
+                    == ["clock  XWayland's Present clock (estimated:", "       not the compositor's)"])
+            // No space to wrap at: 44 characters, then the other 13 under the value.
+            let word = "rate   " + String(repeating: "a", count: 50)
+            #expect(StatisticsOverlay.rows([(word, true)]).map(\.text)
+                    == ["rate   " + String(repeating: "a", count: 37), "       " + String(repeating: "a", count: 13)])
+            #expect(StatisticsOverlay.rows([(word, true)]).allSatisfy { $0.isWarning })
+            // Two long lines and three short ones need seven rows: the earlier long one keeps its first, cut.
+            let rate = "rate   30.00 FPS, the nearest rate the display shows evenly"
+            #expect(StatisticsOverlay.rows([("a", false), ("b", false), (clock, false), ("c", false), (rate, false)])
+                        .map(\.text)
+                    == ["a", "b", "clock  XWayland's Present clock (estimated:…", "c",
+                        "rate   30.00 FPS, the nearest rate the", "       display shows evenly"])
+            // Eight short lines: six rows, the sixth marked as cut.
+            let eight = (1...8).map { ("line \($0)", false) }
+            #expect(StatisticsOverlay.rows(eight).map(\.text) == (1...5).map { "line \($0)" } + ["line 6…"])
+        }
     }
 }

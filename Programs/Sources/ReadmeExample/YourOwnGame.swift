@@ -2,7 +2,7 @@ import Cadence
 import CadenceSDL
 import Foundation
 
-// The README's "Your own game" snippets, compiled here so they cannot go stale.
+// The snippets of the CadenceSDL article "More for your game", compiled here so they cannot go stale.
 
 /// The achieved frame rate, from when frames really reached the glass.
 final class FPSCounter: FrameLoopClient {

@@ -100,7 +100,7 @@ struct DesktopCompositorTests {
     /// (90% of intervals within 0.3 refresh, a hitch ratio of at most 5 ms/s)
     /// are figures for `Scripts/bench desktops`, and Mutter's headless monitor
     /// falls short of them (no interval between about 25 and 36 ms is shown
-    /// there: `Scripts/bench repaint-sweep`; the README says more).
+    /// there: `Scripts/bench repaint-sweep`; docs/desktops.md says more).
     @Test("Native Wayland: caps of 30 and 45 never above the cap, --fps 0 never above the output, none early",
           arguments: nativeRoutes)
     func nativePathsOnTheCompositorsClock(route: Route) throws {

@@ -2,7 +2,7 @@ import CadenceTestFixtures
 import Foundation
 import Testing
 
-/// Every exit means what the README's table says, in every mode, and what the
+/// Every exit means what the table in docs/command-line.md says, in every mode, and what the
 /// programs print can be true.
 @Suite("Exits and figures that mean what they say")
 struct ExitMeaningTests {

@@ -65,7 +65,7 @@ struct TemplateTests {
         #expect(blue.map(\.y).min()! == 246, "not up or down")
     }
 
-    @Test("Ctrl-C ends the template as the README's exit table says: exit 0 after its closing line")
+    @Test("Ctrl-C ends the template as docs/command-line.md's exit table says: exit 0 after its closing line")
     func interruptExitsZero() throws {
         // Started with no signal blocked: the test's thread blocks some, and a child inherits that.
         let binary = Subprocess.productsDirectory.appendingPathComponent("template").path

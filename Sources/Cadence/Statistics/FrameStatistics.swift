@@ -36,6 +36,17 @@ public struct FrameStatistics: Sendable {
     private var sources: [GlassTimeSource: Int] = [:]
     /// The latest paced frame's rate and what held it there.
     private var latestRate: (hz: Double, reason: RateReason)?
+    /// The late frames of the run's start-up, held apart: frames planned with
+    /// no display grid (refresh mode `none`) in its first second, before any
+    /// frame planned on one. Where a frame planned on a grid follows, the link
+    /// had not yet learned the grid (a display whose rate SDL does not report,
+    /// until its clock's first vblanks): their targets were no slots on it, so
+    /// their lateness is not the game's, and they are dropped. Where none
+    /// follows (vsync off), they count. Nil once decided.
+    private var startUp: (late: Int, hitchTime: Nanoseconds)? = (0, 0)
+    private var runStart: Nanoseconds?
+    /// How long a run's start-up lasts at most.
+    public static let startUpSpan: Nanoseconds = 1_000_000_000
 
     /// Statistics keeping the last `recentCapacity` intervals (600 = 10 s at 60 Hz).
     public init(recentCapacity: Int = 600) {
@@ -62,9 +73,15 @@ public struct FrameStatistics: Sendable {
         let glass = record.glassTime
         let covered = max(0, glass - (lastPresent ?? record.timestamp))
         coveredTime += covered
+        decideStartUp(record)
         if record.isLate() {
-            late += 1
-            hitchTime += min(record.lateness, covered)
+            if startUp != nil {
+                startUp!.late += 1
+                startUp!.hitchTime += min(record.lateness, covered)
+            } else {
+                late += 1
+                hitchTime += min(record.lateness, covered)
+            }
         }
         var interval: Nanoseconds?
         if let last = lastPresent {
@@ -81,6 +98,21 @@ public struct FrameStatistics: Sendable {
         rememberForLastSecond(glass)
         recent.append(interval)
         recentLatency.append(record.inputToGlass)
+    }
+
+    /// Ends the start-up at a frame planned on a grid (dropping its late
+    /// frames) or at its first second's end (counting them).
+    private mutating func decideStartUp(_ record: FrameRecord) {
+        guard let held = startUp else { return }
+        let start = runStart ?? record.timestamp
+        runStart = start
+        if record.refreshMode != .none {
+            startUp = nil
+        } else if record.glassTime - start > Self.startUpSpan {
+            late += held.late
+            hitchTime += held.hitchTime
+            startUp = nil
+        }
     }
 
     /// Starts a new segment: the next frame has no interval (after a pause,
@@ -141,7 +173,7 @@ public struct FrameStatistics: Sendable {
     }
 
     /// Frames so far that were late (see ``FrameRecord/lateness``); cheap, unlike ``runSummary``.
-    public var lateCount: Int { late }
+    public var lateCount: Int { late + (startUp?.late ?? 0) }
 
     /// Frames so far by where their glass time came from.
     public var glassSources: [GlassTimeSource: Int] { sources }
@@ -160,7 +192,8 @@ public struct FrameStatistics: Sendable {
     /// The hitch ratio so far, ms/s (see ``RunSummary/hitchRatio``); cheap
     /// enough for a per-frame overlay, unlike ``runSummary``.
     public var hitchRatio: Double {
-        coveredTime > 0 ? Double(hitchTime) / 1e6 / (Double(coveredTime) / 1e9) : 0
+        let lateTime = hitchTime + (startUp?.hitchTime ?? 0)
+        return coveredTime > 0 ? Double(lateTime) / 1e6 / (Double(coveredTime) / 1e9) : 0
     }
 
     /// The whole run so far.
@@ -175,7 +208,7 @@ public struct FrameStatistics: Sendable {
         return RunSummary(frames: frames,
                           achievedFPS: intervalSum > 0 ? Double(intervalCount) / seconds : nil,
                           p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
-                          lateFrames: late,
+                          lateFrames: lateCount,
                           hitchRatio: hitchRatio,
                           p50Latency: latencyHistogram.percentile(0.5), glassSources: sources)
     }

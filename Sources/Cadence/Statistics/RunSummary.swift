@@ -18,7 +18,9 @@ public struct RunSummary: Equatable, Sendable, CustomStringConvertible {
     /// 99th-percentile interval between consecutive presents, in ns.
     public var p99Interval: Nanoseconds?
     /// Frames late for their target (see ``FrameRecord/lateness``): on the
-    /// glass where there is one, by submission where there is none.
+    /// glass where there is one, by submission where there is none; not the
+    /// run's start-up before the link knew the display's grid (see
+    /// ``FrameStatistics/startUpSpan``).
     public var lateFrames: Int
     /// Apple's hitch time ratio: the total time late frames reached the glass
     /// after their targets, in milliseconds per second of run. At most 5 ms/s

@@ -10,11 +10,17 @@ import Cadence
 /// `FrameLoopClient.framePresented(_:_:)` and call ``draw(x:y:)`` at the
 /// end of `FrameLoopClient.runFrame(_:_:)`.
 ///
-/// The panel's width is fixed (``columns`` characters) so that it does not
-/// change with its text, and the graph's scale is fixed (0–50 ms).
+/// The panel's size is fixed (``columns`` characters by ``textRows`` rows
+/// of text) so that it does not change with its text: a long line (a clock's
+/// whole name, why the rate is what it is) wraps under its value, and the
+/// graph's scale is fixed (0–50 ms).
 public final class StatisticsOverlay {
     /// What the panel's text is measured in: its width in characters of the monospaced font.
     public static let columns = 44
+    /// The rows of text: the five lines, and one more for a long one (the
+    /// clock's whole name, the rate's reason) to wrap into; the panel is no
+    /// taller for it, as the graph is a row shorter.
+    public static let textRows = 6
     /// The hitch ratio a good experience stays within, ms/s: above it, the figure turns amber.
     public static let goodHitchRatio = 5.0
 
@@ -40,7 +46,6 @@ public final class StatisticsOverlay {
     private(set) var graphPlot = Rect(x: 0, y: 0, width: 0, height: 0)
     private let text: TextRenderer
     private let padding = 6
-    private let textLines = 5
     private let graphHeight: Int
     private let legendRows: Int
 
@@ -48,9 +53,9 @@ public final class StatisticsOverlay {
     public init(renderer: Renderer, fontSize: Int = 14) throws {
         text = try TextRenderer(renderer: renderer, size: fontSize)
         let width = Self.columns * text.width(of: "0") + 2 * padding
-        graphHeight = text.lineHeight * 4
+        graphHeight = text.lineHeight * 3
         legendRows = (FrameTimeGraph.legendLayout(width: width - 2 * padding, text: text).last?.row ?? 0) + 1
-        size = (width, padding * 2 + (textLines + legendRows) * text.lineHeight + graphHeight + 4)
+        size = (width, padding * 2 + (Self.textRows + legendRows) * text.lineHeight + graphHeight + 4)
     }
 
     /// The run's statistics, from every frame recorded.
@@ -102,12 +107,13 @@ public final class StatisticsOverlay {
         let stale: Bool
         if let now, let at = shown.at { stale = now - at >= Self.textRefresh } else { stale = true }
         if stale || inputs != shown.inputs { shown = (lines, now, inputs) }
-        for line in shown.lines {
-            text.draw(clipped(line.text), x: inner, y: lineY,
+        for line in Self.rows(shown.lines) {
+            text.draw(line.text, x: inner, y: lineY,
                       color: line.isWarning ? Color(255, 196, 60) : Color(235, 235, 240))
             lineY += text.lineHeight
         }
-        let bars = Rect(x: inner, y: lineY + 2, width: size.width - 2 * padding, height: graphHeight)
+        let graphTop = y + padding + Self.textRows * text.lineHeight + 2
+        let bars = Rect(x: inner, y: graphTop, width: size.width - 2 * padding, height: graphHeight)
         graphPlot = FrameTimeGraph.draw(figures.samples, in: bars, renderer: renderer, text: text)
         FrameTimeGraph.drawLegend(x: inner, y: bars.y + bars.height + 2, width: bars.width, text: text)
         return panel
@@ -116,11 +122,38 @@ public final class StatisticsOverlay {
     /// Call once a frame after drawing: the text cache forgets strings no longer drawn.
     public func endFrame() { text.endFrame() }
 
-    /// `line` cut to the panel's width, so that a long clock name cannot widen it.
-    private func clipped(_ line: String) -> String {
-        guard line.count > Self.columns else { return line }
-        return String(line.prefix(Self.columns - 1)) + "…"
+    /// `lines` as the panel's rows: a line wider than ``columns`` wraps at
+    /// its last space that fits (mid-word where none does), the rest indented
+    /// under the line's value. Where that needs more than ``textRows`` rows,
+    /// the earliest wrapped lines keep only their first row, cut with "…" (the
+    /// last line, why the rate is what it is, matters most), so that no text
+    /// can widen or lengthen the panel.
+    static func rows(_ lines: [(text: String, isWarning: Bool)]) -> [(text: String, isWarning: Bool)] {
+        var wrapped = lines.map { line in wrap(line.text).map { (text: $0, isWarning: line.isWarning) } }
+        while wrapped.joined().count > textRows, let long = wrapped.firstIndex(where: { $0.count > 1 }) {
+            wrapped[long] = [(cut(wrapped[long][0].text), wrapped[long][0].isWarning)]
+        }
+        let rows = Array(wrapped.joined())
+        guard rows.count > textRows else { return rows }
+        return rows.prefix(textRows - 1) + [(cut(rows[textRows - 1].text), rows[textRows - 1].isWarning)]
     }
+
+    /// `text` in rows of at most ``columns`` characters, each after the first
+    /// indented to where the line's value starts.
+    private static func wrap(_ text: String) -> [String] {
+        let indent = Array(repeating: Character(" "), count: 7)   // "clock  ", "rate   ": where values start
+        var rows: [String] = [], rest = Array(text)
+        while rest.count > columns {
+            // The last space that fits, past the indent (so that every row carries text).
+            let cut = (indent.count + 1...columns).last { rest[$0] == " " } ?? columns
+            rows.append(String(rest[..<cut]))
+            rest = indent + rest[cut...].drop { $0 == " " }
+        }
+        return rows + [String(rest)]
+    }
+
+    /// `row` marked as cut short, still within ``columns``.
+    private static func cut(_ row: String) -> String { String(row.prefix(columns - 1)) + "…" }
 
     /// `value` with `decimals` digits after the point, without Foundation.
     private func fixed(_ value: Double, _ decimals: Int) -> String {
