@@ -217,7 +217,7 @@ struct AdaptiveDecisionTests {
     @Test("docs/pacing.md states the rule the controller follows: its lookback, margins, window and climb delay")
     func documentationAgreesWithTheController() throws {
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/pacing.md"), encoding: .utf8)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/pacing.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## Adaptive rate").dropFirst().first?
             .components(separatedBy: "\n## ").first).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let t = AdaptiveRateController.Tuning()
