@@ -127,10 +127,6 @@ public final class GameWindow {
                                 headless: headless, vrr: vrr, vrrRange: vrrRange)
         loop = FrameLoop(link: DisplayLink(jitterTolerance: SDLBackend.jitterTolerance), backend: backend)
         loop.rateLimit = rateLimit
-        // SDL batches drawing until the present: run it when the game's frame is
-        // drawn, so it counts as the frame's work and the present at the target
-        // is only the swap (the software renderer takes milliseconds to rasterise).
-        loop.didRunFrame = { [renderer] in renderer.flush() }
         statisticsOverlay = try? StatisticsOverlay(renderer: renderer, fontSize: width < 1000 ? 13 : 14)
         loop.willHandOn = { [unowned self] record in
             statistics.record(record)

@@ -117,6 +117,7 @@ struct RepaintSweep {
                                clock: MonotonicClock) -> Nanoseconds? {
         let deadline = clock.now + Self.reportWait
         while clock.now < deadline {
+            presentation.poll()
             if let report = presentation.takeReports().first(where: { $0.ticket == ticket }) { return report.glassTime }
             EventPump.wait(timeout: 500_000)
         }

@@ -6,10 +6,17 @@
 /// the period, and the line at the newest counter the phase. Fitting rather
 /// than taking the last pair alone smooths a clock stamped by a coarse timer
 /// (Xvfb's fake clock ticks on a millisecond timer).
+///
+/// A pair more than half a period off the line names another vblank than the
+/// line does: the clock jumped, or the mode changed unheard of. One such pair
+/// alone is set aside (a glitch); two in a row start the fit over from them,
+/// so what was learned from the old line is unlearned.
 public struct VblankCounterFit: Sendable {
     /// How many recent pairs the fit uses.
     public let window: Int
     private var samples: [(counter: Int64, time: Nanoseconds)] = []
+    /// A pair that left the line, held back until the next says whether the line moved.
+    private var offLine: (counter: Int64, time: Nanoseconds)?
 
     /// The fewest pairs, spanning at least two vblanks, a grid is fitted from.
     public static let minimumSamples = 4
@@ -22,38 +29,49 @@ public struct VblankCounterFit: Sendable {
 
     /// Adds a pair; one with the counter of the newest pair is a repeat and
     /// ignored, one going backwards (a new counter: a mode or output change)
-    /// starts over.
+    /// starts over, one off the line is held back (see the type's notes).
     public mutating func add(counter: Int64, time: Nanoseconds) {
-        if let last = samples.last {
-            if counter == last.counter { return }
-            if counter < last.counter { samples.removeAll(keepingCapacity: true) }
+        let newest = offLine ?? samples.last
+        if let newest {
+            if counter == newest.counter { return }
+            if counter < newest.counter { return restart(from: [(counter, time)]) }
         }
+        if let line = fittedLine(), abs(Double(time) - line.value(at: Double(counter))) > line.slope / 2 {
+            if let first = offLine { return restart(from: [first, (counter, time)]) }
+            offLine = (counter, time)
+            return
+        }
+        offLine = nil
         samples.append((counter, time))
         if samples.count > window { samples.removeFirst(samples.count - window) }
     }
 
     /// Forgets every pair.
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+    public mutating func reset() { restart(from: []) }
+
+    private mutating func restart(from pairs: [(counter: Int64, time: Nanoseconds)]) {
+        samples = pairs
+        offLine = nil
+    }
 
     /// The grid through the pairs, instant 0 at the newest counter; nil until
     /// there are ``minimumSamples`` pairs over two vblanks or more. `nominal`
     /// is the rate the system reports (the grid's ``VsyncGrid/nominalRate``).
     public func grid(nominal: FrameRate? = nil) -> VsyncGrid? {
+        guard let line = fittedLine(), let last = samples.last else { return nil }
+        return VsyncGrid(origin: Nanoseconds(line.value(at: Double(last.counter)).rounded()),
+                         rate: FrameRate(hz: 1e9 / line.slope), nominal: nominal, measured: true)
+    }
+
+    /// Time against counter, both counted from the oldest pair so the sums
+    /// keep their precision; nil while too few pairs or no sensible period.
+    private func fittedLine() -> LineFit? {
         guard samples.count >= Self.minimumSamples, let first = samples.first, let last = samples.last,
-              last.counter - first.counter >= 2 else { return nil }
-        let n = Double(samples.count)
-        let meanK = samples.reduce(0.0) { $0 + Double($1.counter - first.counter) } / n
-        let meanT = samples.reduce(0.0) { $0 + Double($1.time - first.time) } / n
-        var sKK = 0.0, sKT = 0.0
-        for s in samples {
-            let k = Double(s.counter - first.counter) - meanK
-            sKK += k * k
-            sKT += k * (Double(s.time - first.time) - meanT)
-        }
-        let period = sKT / sKK
-        guard period > 0, period < 1e9 else { return nil }
-        let newest = meanT + period * (Double(last.counter - first.counter) - meanK)
-        return VsyncGrid(origin: first.time + Nanoseconds(newest.rounded()), rate: FrameRate(hz: 1e9 / period),
-                         nominal: nominal, measured: true)
+              last.counter - first.counter >= 2,
+              let line = LineFit(samples.map { (Double($0.counter - first.counter), Double($0.time - first.time)) }),
+              line.slope > 0, line.slope < 1e9 else { return nil }
+        // Back in absolute terms: the line at counter k is first.time + intercept + slope × (k − first.counter).
+        return LineFit(intercept: Double(first.time) + line.intercept - line.slope * Double(first.counter),
+                       slope: line.slope)
     }
 }

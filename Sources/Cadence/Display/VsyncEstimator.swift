@@ -72,30 +72,30 @@ public struct VsyncEstimator: Sendable {
         guard let first = ordered.first else { return nil }
         var period = Double((grid?.rate ?? nominal).period)
         var points = ordered.map { (k: 0.0, t: Double($0 - first)) }
-        var line: (phase: Double, period: Double)?
+        var line: LineFit?
         for _ in 0..<2 {
             if let line {
-                for i in points.indices { points[i].k = ((points[i].t - line.phase) / period).rounded() }
+                for i in points.indices { points[i].k = ((points[i].t - line.intercept) / period).rounded() }
             } else {
                 Self.countVblanksBetweenPresents(&points, period: period)
             }
-            guard let fitted = Self.leastSquares(points) else { return grid }
+            guard let fitted = LineFit(points.map { ($0.k, $0.t) }) else { return grid }
             line = fitted
-            period = fitted.period
+            period = fitted.slope
             // Keep samples within a quarter period of the line: a present that
             // returned a whole vblank late is assigned its own index, not averaged in.
-            let kept = points.filter { abs($0.t - (fitted.phase + fitted.period * $0.k)) < period / 4 }
+            let kept = points.filter { abs($0.t - fitted.value(at: $0.k)) < period / 4 }
             if kept.count >= Self.minimumSamples { points = kept }
         }
         // A display runs near the rate the system reports for it (a compositor SDL
         // calls 60 Hz repaints at 62.5): a fit far from that was made of presents
         // that did not land on a grid at all, and pacing on it would run away.
-        guard let line, line.period > 0,
-              abs(line.period - Double(nominal.period)) <= Self.largestDeviation * Double(nominal.period) else { return grid }
-        let residuals = points.map { $0.t - (line.phase + line.period * $0.k) }.sorted()
+        guard let line, line.slope > 0,
+              abs(line.slope - Double(nominal.period)) <= Self.largestDeviation * Double(nominal.period) else { return grid }
+        let residuals = points.map { $0.t - line.value(at: $0.k) }.sorted()
         let earlyEdge = residuals[residuals.count / 10]
-        let origin = first + Nanoseconds((line.phase + earlyEdge).rounded())
-        return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.period), nominal: nominal, measured: true)
+        let origin = first + Nanoseconds((line.intercept + earlyEdge).rounded())
+        return VsyncGrid(origin: origin, rate: FrameRate(hz: 1e9 / line.slope), nominal: nominal, measured: true)
     }
 
     /// Numbers the samples by the vblanks between successive ones, for the
@@ -113,19 +113,5 @@ public struct VsyncEstimator: Sendable {
             if i > 0 { k += ((points[i].t - points[i - 1].t) / period).rounded() }
             points[i].k = k
         }
-    }
-
-    private static func leastSquares(_ points: [(k: Double, t: Double)]) -> (phase: Double, period: Double)? {
-        let n = Double(points.count)
-        let meanK = points.reduce(0) { $0 + $1.k } / n
-        let meanT = points.reduce(0) { $0 + $1.t } / n
-        var sKK = 0.0, sKT = 0.0
-        for p in points {
-            sKK += (p.k - meanK) * (p.k - meanK)
-            sKT += (p.k - meanK) * (p.t - meanT)
-        }
-        guard sKK > 0 else { return nil }
-        let period = sKT / sKK
-        return (meanT - period * meanK, period)
     }
 }

@@ -9,6 +9,12 @@ public protocol FrameBackend: AnyObject {
     /// What the display can do now (refresh, VRR in effect, vsync).
     func currentTiming() -> DisplayTiming
 
+    /// Runs the drawing the game's callback queued, right after it, so the
+    /// drawing counts as the frame's work and the present at the target is
+    /// only the swap (a renderer that batches its drawing until the present,
+    /// as SDL's does, would otherwise rasterise inside it).
+    func flush()
+
     /// Waits until `deadline` as precisely as the backend can.
     func wait(until deadline: Nanoseconds)
 
@@ -43,6 +49,9 @@ public protocol FrameBackend: AnyObject {
 }
 
 extension FrameBackend {
+    /// Nothing is batched: nothing to do.
+    public func flush() {}
+
     /// In virtual time nothing can take the core: nothing to do.
     public func latencyChanged(to latency: FrameLatency) {}
 

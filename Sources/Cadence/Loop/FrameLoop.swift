@@ -56,9 +56,6 @@ public final class FrameLoop {
 
     /// Gets each frame to the glass.
     public let presenter: Presenter
-    /// Called just after each frame's callback, before the present (a window
-    /// layer flushes the drawing here, so it counts as the frame's work).
-    public var didRunFrame: (() -> Void)?
     /// Called with each frame's final record just before the client's
     /// ``FrameLoopClient/framePresented(_:_:)`` (a window layer keeps its statistics here).
     public var willHandOn: ((FrameRecord) -> Void)?
@@ -163,7 +160,7 @@ public final class FrameLoop {
 
         let start = clock.now
         client.runFrame(frame, self)
-        didRunFrame?()
+        backend.flush()
         let workEnd = clock.now
 
         let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance,

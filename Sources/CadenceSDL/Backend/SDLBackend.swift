@@ -2,39 +2,42 @@ import CSDL2
 import Cadence
 
 /// The frame loop's real-time backend: an SDL renderer, the monotonic clock,
-/// and an estimate of where the display's vblanks are.
+/// and one display clock that knows where the display's vblanks are.
 ///
-/// It reports what the display can do honestly:
-/// - vsync on, and presents really wait for the vblank: `.fixed`, on the vblank
-///   grid estimated from present-return times (SDL's integer refresh rate is
-///   refined from the measured period);
-/// - variable refresh in effect (per the detector's decision): `.variable`;
-/// - vsync off, or vsync "on" but presents return at once (Xvfb, the offscreen
-///   driver, some compositors; never SDL's Wayland driver, which holds each
-///   present until the compositor showed the one before: `PresentBlockingCheck`):
-///   `.unsynced`, paced by the timer alone, with ``timingNote`` saying why.
+/// The clock is chosen when the backend is made and whenever the display or
+/// its mode changes: with vsync off or variable refresh in effect, the timer;
+/// else the platform's own clock (X Present's MSC/UST on X11, the compositor's
+/// presentation feedback on Wayland) where there is one, standing on a grid
+/// fitted to present returns until it knows its own; else that fit alone,
+/// which hands the pacing to the timer where presents are seen not to wait
+/// for the vblank (``timingNote`` then says why). The clock reads the platform
+/// once a frame, right after the present returns.
 public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The renderer presenting the frames.
     public let renderer: Renderer
     /// Wall-clock time, monotonic.
     public let clock: FrameClock
-    /// Variable refresh range in effect, set from the detector's decision; nil for none.
-    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)?
+    /// Variable refresh range in effect, set from the detector's decision
+    /// (the clock is chosen again); nil for none.
+    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)? {
+        didSet { chooseClock() }
+    }
     /// Why the timing is what it is, for the overlay (nil when vsync works as asked).
-    public private(set) var timingNote: TimingNote?
+    public var timingNote: TimingNote? { displayClock.note }
     /// Where the display's clock comes from, for the overlay and the trace.
-    public private(set) var clockSource = DisplayClockSource.presentReturns
+    public var clockSource: DisplayClockSource { displayClock.source }
 
     /// The X Present clock of the window, where SDL runs it on X11.
     private let presentClock: XPresentClock?
     /// The compositor's presentation feedback, where SDL runs the window on Wayland.
     private let presentationClock: WaylandPresentationClock?
+    /// Whether SDL holds presents to the compositor's frame callbacks (see ``PresentBlockingCheck``).
+    private let throttledByCompositor: Bool
+    /// The clock in use: one of the two above, or one of its own.
+    private var displayClock: any DisplayClock
 
     private let waitUntil: (Nanoseconds) -> Void
     private var reportedRate: FrameRate?
-    private var estimator: VsyncEstimator?
-    private var blocking: PresentBlockingCheck
-    private var modeChangedAt: Nanoseconds = 0
     /// The vsync mode before the loop went uncapped, given back after.
     private var vsyncBeforeUncapped: VSyncMode?
 
@@ -65,57 +68,45 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         self.waitUntil = wait
         presentClock = XPresentClock(window: renderer.window)
         presentationClock = presentClock == nil ? WaylandPresentationClock(window: renderer.window) : nil
-        blocking = PresentBlockingCheck(throttledByCompositor: Self.throttledByCompositor(renderer))
+        throttledByCompositor = Self.throttledByCompositor(renderer)
+        displayClock = TimerClock(vsync: false, variable: nil, reported: nil, uncapped: false)
         displayModeChanged(refreshHz: refreshHz)
     }
 
-    /// Starts over after the display or its mode changed (or vsync was toggled):
-    /// the old vblank estimate no longer holds.
+    /// Starts over after the display or its mode changed (or vsync was
+    /// toggled): the old vblanks no longer hold, and the clock is chosen again.
     public func displayModeChanged(refreshHz: Int) {
         reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
-        estimator = reportedRate.map { VsyncEstimator(nominal: $0) }
-        presentClock?.reset()
-        blocking = PresentBlockingCheck(throttledByCompositor: blocking.throttledByCompositor)
-        modeChangedAt = clock.now
+        chooseClock()
     }
 
-    /// What the display can do now.
-    public func currentTiming() -> DisplayTiming {
-        if let vrr = variableRefresh, renderer.vsync != .off {
-            timingNote = nil
-            return .variable(minimum: vrr.minimum, maximum: vrr.maximum)
+    /// The clock for the display as it is now (see the type's notes).
+    private func chooseClock() {
+        guard renderer.vsync != .off, variableRefresh == nil else {
+            displayClock = TimerClock(vsync: renderer.vsync != .off, variable: variableRefresh, reported: reportedRate,
+                                      uncapped: vsyncBeforeUncapped != nil, reports: presentationClock)
+            return
         }
-        guard renderer.vsync != .off else {
-            timingNote = vsyncBeforeUncapped == nil ? .vsyncOff : .uncapped
-            return .unsynced(reported: reportedRate)
+        let returns = PresentReturnClock(nominal: reportedRate, since: clock.now,
+                                         throttledByCompositor: throttledByCompositor)
+        if let presentationClock, !presentationClock.isBroken {
+            presentationClock.startMode(standIn: returns)
+            displayClock = presentationClock
+        } else if let presentClock, !presentClock.isBroken {
+            presentClock.startMode(standIn: returns)
+            displayClock = presentClock
+        } else {
+            displayClock = returns
         }
-        if let grid = platformGrid() {
-            timingNote = nil
-            return .fixed(grid)
-        }
-        if clockSource == .waylandPresentation, let presentationClock, !presentationClock.isVsynced {
-            timingNote = .compositorRepaintsOnDemand
-            return .unsynced(reported: presentationClock.refreshRate ?? reportedRate)
-        }
-        guard let nominal = reportedRate else {
-            timingNote = .refreshRateUnknown
-            return .unsynced(reported: nil)
-        }
-        guard blocking.presentsBlock else {
-            timingNote = .presentsDoNotWaitForVblank
-            return .unsynced(reported: estimator?.measuredRate ?? nominal)
-        }
-        timingNote = nil
-        return .fixed(estimator?.grid ?? nominalGrid(nominal))
     }
 
-    /// Until the estimate exists (or where presents never wait for the
-    /// display, so none is made), a grid at the nominal rate through the mode
-    /// change: the same grid however often asked, so the link's cadence keeps
-    /// its slots. Through the last present instead, it would move with the
-    /// loop's own presents.
-    private func nominalGrid(_ nominal: FrameRate) -> VsyncGrid {
-        VsyncGrid(origin: modeChangedAt, rate: nominal)
+    /// What the display can do, as the clock last read it: asking changes nothing.
+    public func currentTiming() -> DisplayTiming { displayClock.timing }
+
+    /// Runs the drawing SDL batched for the frame (see ``FrameBackend/flush()``):
+    /// the software renderer takes milliseconds to rasterise it.
+    public func flush() {
+        renderer.flush()
     }
 
     /// Burns `duration` of real CPU time: scripted game work.
@@ -161,7 +152,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// Otherwise half a refresh.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
         guard case .fixed(let grid) = timing else { return nil }
-        switch clockSource {
+        switch displayClock.source {
         case .xPresent: return grid.rate.period * 3 / 4
         case .waylandPresentation: return PresentPlan.compositedVsyncLead(period: grid.rate.period)
         default: return nil
@@ -187,77 +178,26 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         EventPump.wait(timeout: timeout)
     }
 
-    /// Presents. The frame is taken as shown at the first vblank of the
-    /// platform's clock after the present returned (X Present: measured;
-    /// XWayland's clock: estimated), at the estimated vblank nearest that
-    /// moment, or at that moment without vsync (inferred). On native Wayland
-    /// the compositor reports the frame's real time later, through
-    /// ``glassFeedback()``.
+    /// Presents, then asks the clock (which reads the platform now, once a
+    /// frame) when the frame reaches the glass and how that is known: the
+    /// first vblank of the platform's clock after the present returned (X
+    /// Present: measured; XWayland's clock: estimated), the vblank of the grid
+    /// fitted to present returns, or the moment it returned without vsync
+    /// (inferred). On native Wayland the compositor reports the frame's real
+    /// time later, through ``glassFeedback()``.
     public func present() -> PresentOutcome {
-        let before = clock.now
-        let ticket = presentationClock?.willPresent()
+        let ticket = displayClock.willPresent()
+        let submitted = clock.now
         renderer.present()
         let returned = clock.now
-        if let grid = platformGrid() {
-            // The frame reaches the glass at the first vblank after its copy ended.
-            return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned,
-                                  glassSource: clockSource.isMeasured ? .vblank : .estimated, feedbackTicket: ticket)
-        }
-        // A compositor that repaints on demand paces nothing: the frame is taken
-        // as shown when presented, as the timer paces it, until its report comes.
-        let repaintsOnDemand = clockSource == .waylandPresentation && presentationClock?.isVsynced == false
-        guard renderer.vsync != .off, variableRefresh == nil, !repaintsOnDemand, var estimator else {
-            return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
-        }
-        estimator.addPresent(submittedAt: before, returnedAt: returned)
-        self.estimator = estimator
-        blocking.note(blocked: returned - before, period: estimator.nominal.period)
-        guard blocking.presentsBlock else {
-            return PresentOutcome(shownAt: returned, tracedAt: returned, glassSource: .inferred, feedbackTicket: ticket)
-        }
-        // A present that waited returned on the vblank that showed a frame: its
-        // own, or where the compositor throttles presents (SDL on Wayland waits
-        // for the previous frame's callback, then commits) the one before, so
-        // its own is shown on the next. One that did not wait is shown at the
-        // first vblank after it.
-        let grid = estimator.grid ?? nominalGrid(estimator.nominal)
-        let shownIndex = !estimator.waitedForDisplay(blocked: returned - before) ? grid.index(atOrAfter: returned)
-            : grid.nearestIndex(to: returned) + (blocking.throttledByCompositor ? 1 : 0)
-        let shown = grid.time(at: shownIndex)
-        return PresentOutcome(shownAt: shown, tracedAt: returned, glassSource: .estimated, feedbackTicket: ticket)
+        let glass = displayClock.presented(submittedAt: submitted, returnedAt: returned)
+        return PresentOutcome(shownAt: glass.time, tracedAt: returned, glassSource: glass.source, feedbackTicket: ticket)
     }
 
     /// The compositor's reports of when frames reached the glass (native
-    /// Wayland's `wp_presentation`), read without blocking.
+    /// Wayland's `wp_presentation`), as the last present's read brought them.
     public func glassFeedback() -> [GlassFeedback] {
-        presentationClock?.takeReports() ?? []
-    }
-
-    /// The vblank grid from the X Present clock: vsync on, no variable
-    /// refresh. Through XWayland that clock is XWayland's own, which follows
-    /// the compositor's frame callbacks and is named as an estimate; it still
-    /// beats a fit to present returns, which on a compositor that repaints on
-    /// its own timer do not land on any grid. Names the clock's source.
-    private func platformGrid() -> VsyncGrid? {
-        guard renderer.vsync != .off, variableRefresh == nil else {
-            clockSource = .timer
-            return nil
-        }
-        if let presentationClock, !presentationClock.isBroken {
-            let grid = presentationClock.grid()
-            clockSource = grid != nil || !presentationClock.isVsynced ? .waylandPresentation : .presentReturns
-            return presentationClock.isVsynced ? grid : nil
-        }
-        guard let presentClock, !presentClock.isBroken else {
-            clockSource = .presentReturns
-            return nil
-        }
-        guard let grid = presentClock.grid(nominal: nil) else {
-            clockSource = .presentReturns
-            return nil
-        }
-        clockSource = presentClock.isXWayland ? .xwaylandPresent : .xPresent
-        return grid
+        displayClock.takeReports()
     }
 
     /// Whether SDL holds each present until the compositor showed the one

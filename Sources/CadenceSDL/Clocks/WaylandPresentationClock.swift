@@ -9,8 +9,10 @@ public final class WaylandPresentationClock {
     private let watcher: OpaquePointer
     private var fit = VblankCounterFit()
     private var estimator: VsyncEstimator?
-    private var held: VsyncGrid?
+    private var held = HeldGrid()
     private var latest: (time: Nanoseconds, refresh: Nanoseconds)?
+    /// The output's vblank grid as of the last ``poll()``; nil until known.
+    public private(set) var grid: VsyncGrid?
     /// Whether the latest frame was shown on a vblank (the feedback's vsync
     /// flag). A compositor without it (Mutter's headless virtual monitor)
     /// repaints on demand: its output has no vblank grid, and a frame is
@@ -18,6 +20,8 @@ public final class WaylandPresentationClock {
     public private(set) var isVsynced = true
     /// Whether the connection broke (the compositor went away).
     public private(set) var isBroken = false
+    /// The clock the backend paces on until the feedback gives a grid.
+    private(set) var standIn = PresentReturnClock(nominal: nil, since: 0, throttledByCompositor: false)
 
     /// Watches `window`; nil when SDL does not run it on Wayland or the
     /// compositor does not offer presentation-time on CLOCK_MONOTONIC or
@@ -36,10 +40,9 @@ public final class WaylandPresentationClock {
         return ticket > 0 ? Int(truncatingIfNeeded: ticket) : nil
     }
 
-    /// The per-frame reports that arrived: when each frame reached the glass
-    /// (nil for one the compositor discarded), read without blocking.
+    /// The per-frame reports the polls brought: when each frame reached the
+    /// glass (nil for one the compositor discarded).
     public func takeReports() -> [GlassFeedback] {
-        _ = grid()
         var reports: [GlassFeedback] = []
         var ticket: UInt64 = 0, time: Int64 = 0
         while true {
@@ -52,23 +55,25 @@ public final class WaylandPresentationClock {
     /// How many frames the compositor discarded (never showed).
     public var discardedFrames: Int { Int(cadence_wl_presentation_discarded(watcher)) }
 
-    /// Reads the feedback that arrived and returns the output's vblank grid:
-    /// the presentation times fitted to a grid at the refresh interval the
-    /// compositor gives (Cadence's `VsyncEstimator`: a headless output's repaints
-    /// jitter by milliseconds around its timer, and its sequence may count only
-    /// the repaints it made, as Mutter's virtual monitor's does), else fitted
-    /// to (sequence, time); nil until known.
     /// The output's refresh interval as a rate, once feedback gave one.
     public var refreshRate: FrameRate? {
         latest.flatMap { $0.refresh > 0 ? FrameRate(period: $0.refresh) : nil }
     }
 
-    public func grid() -> VsyncGrid? {
+    /// Reads the feedback that arrived, without blocking, and fits ``grid``:
+    /// the presentation times fitted to a grid at the refresh interval the
+    /// compositor gives (``VsyncEstimator``: a headless output's repaints
+    /// jitter by milliseconds around its timer, and its sequence may count only
+    /// the repaints it made, as Mutter's virtual monitor's does), else fitted
+    /// to (sequence, time).
+    public func poll() {
+        guard !isBroken else { return }
         var time: Int64 = 0, sequence: UInt64 = 0, refresh: UInt32 = 0, flags: UInt32 = 0
         let presented = cadence_wl_presentation_poll(watcher, &time, &sequence, &refresh, &flags)
         if presented < 0 {
             isBroken = true
-            return nil
+            grid = nil
+            return
         }
         if presented > 0 {
             latest = (time, Nanoseconds(refresh))
@@ -81,16 +86,48 @@ public final class WaylandPresentationClock {
                 estimator?.addPresent(at: time)
             }
         }
-        let fresh = estimator?.grid ?? latest.flatMap { latest in
+        grid = held.use(estimator?.grid ?? latest.flatMap { latest in
             latest.refresh > 0 ? VsyncGrid(origin: latest.time, rate: FrameRate(period: latest.refresh), measured: true) : nil
-        } ?? fit.grid()
-        guard let fresh else { return nil }
-        // As with the X Present clock: keep the grid in use while it agrees
-        // with the newest feedback, so plans made on it stay on the same vblank.
-        if let held, abs(held.time(at: held.nearestIndex(to: fresh.origin)) - fresh.origin) <= XPresentClock.phaseTolerance {
-            return held
-        }
-        held = fresh
-        return fresh
+        } ?? fit.grid())
+    }
+
+    /// A new display or mode: on `standIn` until the feedback gives a grid.
+    func startMode(standIn: PresentReturnClock) {
+        self.standIn = standIn
+    }
+}
+
+
+/// The compositor's presentation feedback as the backend's display clock:
+/// the output's vblanks are measured, a frame is taken as shown at the first
+/// after its present returned until the compositor reports its real time,
+/// and an output that repaints on demand leaves the pacing to the timer.
+extension WaylandPresentationClock: DisplayClock {
+    /// A compositor that repaints on demand, as the feedback says.
+    private var repaintsOnDemand: Bool { !isBroken && !isVsynced }
+    /// The grid to pace on: the output's, where it repaints on vblanks.
+    private var vblanks: VsyncGrid? { isVsynced ? grid : nil }
+
+    var timing: DisplayTiming {
+        if let vblanks { return .fixed(vblanks) }
+        if repaintsOnDemand { return .unsynced(reported: refreshRate ?? standIn.nominal) }
+        return standIn.timing
+    }
+
+    var note: TimingNote? {
+        if vblanks != nil { return nil }
+        return repaintsOnDemand ? .compositorRepaintsOnDemand : standIn.note
+    }
+
+    var source: DisplayClockSource {
+        vblanks != nil || repaintsOnDemand ? .waylandPresentation : standIn.source
+    }
+
+    func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate {
+        poll()
+        if let vblanks { return .firstVblank(of: vblanks, after: returned, source: .vblank) }
+        // Shown when presented, as the timer paces it, until its report comes.
+        if repaintsOnDemand { return .inferred(returned) }
+        return standIn.presented(submittedAt: submitted, returnedAt: returned)
     }
 }

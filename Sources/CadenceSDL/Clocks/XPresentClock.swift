@@ -16,11 +16,16 @@ import Cadence
 public final class XPresentClock {
     private let watcher: OpaquePointer
     private var fit = VblankCounterFit()
-    private var held: VsyncGrid?
+    private var held = HeldGrid()
+    /// The grid the ticks lie on, as of the last ``poll()``; nil until a few
+    /// have arrived, and once the connection broke.
+    public private(set) var grid: VsyncGrid?
     /// Whether the X server is XWayland.
     public let isXWayland: Bool
     /// Whether the connection broke (the X server went away).
     public private(set) var isBroken = false
+    /// The clock the backend paces on until the ticks give a grid.
+    private var standIn = PresentReturnClock(nominal: nil, since: 0, throttledByCompositor: false)
 
     /// Watches `window`'s Present clock; nil when SDL does not run it on X11
     /// or the X server has no Present extension.
@@ -38,33 +43,45 @@ public final class XPresentClock {
 
     deinit { cadence_present_clock_close(watcher) }
 
-    /// Reads the ticks that arrived and returns the grid they lie on (nil
-    /// until a few have), `nominal` as its `nominalRate`.
-    public func grid(nominal: FrameRate?) -> VsyncGrid? {
+    /// Reads the ticks that arrived, without blocking, and fits ``grid`` to them.
+    public func poll() {
+        guard !isBroken else { return }
         var msc: UInt64 = 0, ust: UInt64 = 0
         let ticks = cadence_present_clock_poll(watcher, &msc, &ust)
         if ticks < 0 {
             isBroken = true
-        } else if ticks > 0 {
+            grid = nil
+            return
+        }
+        if ticks > 0 {
             fit.add(counter: Int64(truncatingIfNeeded: msc), time: Nanoseconds(truncatingIfNeeded: ust) * 1_000)
         }
-        guard let fresh = fit.grid(nominal: nominal) else { return nil }
-        // A refit moves the phase by microseconds every tick; a grid that moved
-        // would put a frame planned on the old one a whole vblank later. The
-        // grid in use is kept while it stays within a tolerance of the fit now.
-        if let held, abs(held.time(at: held.nearestIndex(to: fresh.origin)) - fresh.origin) <= Self.phaseTolerance {
-            return held
-        }
-        held = fresh
-        return fresh
+        grid = held.use(fit.grid())
     }
 
-    /// How far the grid in use may be from the latest fit before it is replaced.
-    static let phaseTolerance: Nanoseconds = 250_000
-
-    /// Starts the fit over: the display or its mode changed.
-    public func reset() {
+    /// Starts over for a new display or mode, on `standIn` until the ticks give a grid.
+    func startMode(standIn: PresentReturnClock) {
         fit.reset()
-        held = nil
+        held.reset()
+        grid = nil
+        self.standIn = standIn
+    }
+}
+
+/// The X Present clock as the backend's display clock: its vblanks are
+/// measured (XWayland's: estimated, as its clock is not the compositor's),
+/// and a frame is shown at the first of them after its present returned.
+extension XPresentClock: DisplayClock {
+    var timing: DisplayTiming { grid.map { .fixed($0) } ?? standIn.timing }
+    var note: TimingNote? { grid == nil ? standIn.note : nil }
+    var source: DisplayClockSource {
+        guard grid != nil else { return standIn.source }
+        return isXWayland ? .xwaylandPresent : .xPresent
+    }
+
+    func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate {
+        poll()
+        guard let grid else { return standIn.presented(submittedAt: submitted, returnedAt: returned) }
+        return .firstVblank(of: grid, after: returned, source: isXWayland ? .estimated : .vblank)
     }
 }

@@ -36,4 +36,46 @@ struct VblankCounterFitTests {
         fit.add(counter: 0, time: 50_000_000)  // a new counter (another output)
         #expect(fit.grid() == nil)
     }
+
+    /// Pairs 0…7 of a 100 Hz clock: 10 ms apart from 1 s.
+    func fitOnHundredHertz() -> VblankCounterFit {
+        var fit = VblankCounterFit()
+        for k: Int64 in 0...7 { fit.add(counter: k, time: 1_000_000_000 + k * 10_000_000) }
+        return fit
+    }
+
+    @Test("The server's clock jumps 920 ms ahead at counter 8: one pair off the line changes nothing, the second starts over, four give the new line")
+    func restartsWhenTheClockJumps() {
+        var fit = fitOnHundredHertz()
+        #expect(fit.grid() == VsyncGrid(origin: 1_070_000_000, rate: FrameRate(numerator: 100), measured: true))
+        // Counter 8 should come at 1.08 s; it comes at 2 s: 920 ms off, far past half a period (5 ms).
+        fit.add(counter: 8, time: 2_000_000_000)
+        #expect(fit.grid() == VsyncGrid(origin: 1_070_000_000, rate: FrameRate(numerator: 100), measured: true))
+        // A second pair off the old line: the fit starts over from the two, too few for a grid.
+        fit.add(counter: 9, time: 2_010_000_000)
+        #expect(fit.grid() == nil)
+        fit.add(counter: 10, time: 2_020_000_000)
+        #expect(fit.grid() == nil)
+        // Four pairs 8…11, 10 ms apart: 100 Hz, instant 0 at counter 11's 2.03 s.
+        fit.add(counter: 11, time: 2_030_000_000)
+        #expect(fit.grid() == VsyncGrid(origin: 2_030_000_000, rate: FrameRate(numerator: 100), measured: true))
+    }
+
+    @Test("The mode changes to 50 Hz unheard of at counter 8: the fit starts over at the second pair off the line and finds 50 Hz")
+    func restartsWhenTheModeChangesUnheard() {
+        var fit = fitOnHundredHertz()
+        // From counter 7 at 1.07 s, 20 ms a vblank: 1.09 s (10 ms off the line's 1.08 s), 1.11 s (20 ms off its 1.09 s), …
+        for k: Int64 in 8...11 { fit.add(counter: k, time: 1_070_000_000 + (k - 7) * 20_000_000) }
+        // Pairs 8…11 alone: 20 ms apart, instant 0 at counter 11's 1.15 s.
+        #expect(fit.grid() == VsyncGrid(origin: 1_150_000_000, rate: FrameRate(numerator: 50), measured: true))
+    }
+
+    @Test("A lone pair 7 ms off the line (more than half the 10 ms period) is dropped: the next on the line continues it exactly")
+    func dropsALoneGlitch() {
+        var fit = fitOnHundredHertz()
+        fit.add(counter: 8, time: 1_087_000_000)
+        fit.add(counter: 9, time: 1_090_000_000)
+        // Pairs 0…7 and 9, all on the line t = 1 s + 10 ms × k: instant 0 at counter 9's 1.09 s.
+        #expect(fit.grid() == VsyncGrid(origin: 1_090_000_000, rate: FrameRate(numerator: 100), measured: true))
+    }
 }

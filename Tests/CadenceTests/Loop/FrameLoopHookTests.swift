@@ -4,7 +4,7 @@ import Testing
 @MainActor
 @Suite("Frame loop: the chores around the game's frame")
 struct FrameLoopHookTests {
-    @Test("didRunFrame runs after each callback and before its present, so its work counts as the frame's")
+    @Test("The backend's flush runs after each callback and before its present, so its work counts as the frame's")
     func hookRunsBetweenCallbackAndPresent() {
         final class Ordering: FrameBackend, ScriptedWork {
             let inner = SimulatedBackend(display: SimulatedDisplay(panel: .fixed(hz(60))))
@@ -13,6 +13,10 @@ struct FrameLoopHookTests {
             func currentTiming() -> DisplayTiming { inner.currentTiming() }
             func wait(until deadline: Nanoseconds) { inner.wait(until: deadline) }
             func doWork(_ duration: Nanoseconds) { inner.doWork(duration) }
+            func flush() {
+                events.append("flush")
+                doWork(3 * ms)
+            }
             func present() -> PresentOutcome {
                 events.append("present")
                 return inner.present()
@@ -20,10 +24,6 @@ struct FrameLoopHookTests {
         }
         let backend = Ordering()
         let loop = FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: 60)), backend: backend)
-        loop.didRunFrame = {
-            backend.events.append("flush")
-            backend.doWork(3 * ms)
-        }
         let game = ScriptedGame(frames: 3)
         game.work = { _ in
             backend.events.append("frame")

@@ -1,0 +1,54 @@
+import Cadence
+
+/// Where the real-time backend learns the display's vblanks: one clock,
+/// chosen when the backend is made and whenever the display or its mode
+/// changes (``SDLBackend/displayModeChanged(refreshHz:)``).
+///
+/// The clock reads the platform once a frame, right after the present returns
+/// (``presented(submittedAt:returnedAt:)``), never between the presenter's
+/// wait and the present, and never blocks. Everything else only reads what
+/// that moment established, so asking for the timing is free and changes nothing.
+protocol DisplayClock: AnyObject {
+    /// What the display can do, as the last read found it.
+    var timing: DisplayTiming { get }
+    /// Where the vblanks come from, for the overlay and the trace.
+    var source: DisplayClockSource { get }
+    /// Why the timing is not vsync working as asked; nil when it is.
+    var note: TimingNote? { get }
+
+    /// Asks the platform to report the frame about to be presented; the
+    /// ticket the report will carry, nil when none was asked.
+    func willPresent() -> Int?
+
+    /// The frame presented at `submitted` returned at `returned`: reads the
+    /// platform (the frame's one read) and says when the frame reaches the
+    /// glass and how that is known.
+    func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate
+
+    /// The per-frame reports that the last read brought, once each.
+    func takeReports() -> [GlassFeedback]
+}
+
+extension DisplayClock {
+    func willPresent() -> Int? { nil }
+    func takeReports() -> [GlassFeedback] { [] }
+}
+
+/// When a frame reaches the glass, as a display clock knows it.
+struct GlassEstimate: Equatable {
+    /// The vblank (or moment) the frame is taken as shown.
+    let time: Nanoseconds
+    /// How that is known.
+    let source: GlassTimeSource
+
+    /// No glass to speak of: the frame is taken as shown when its present returned.
+    static func inferred(_ returned: Nanoseconds) -> GlassEstimate {
+        GlassEstimate(time: returned, source: .inferred)
+    }
+
+    /// The first vblank of `grid` at or after `returned`: a frame whose copy
+    /// has ended is shown at the next vblank.
+    static func firstVblank(of grid: VsyncGrid, after returned: Nanoseconds, source: GlassTimeSource) -> GlassEstimate {
+        GlassEstimate(time: grid.time(at: grid.index(atOrAfter: returned)), source: source)
+    }
+}

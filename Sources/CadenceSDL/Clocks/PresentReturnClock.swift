@@ -1,0 +1,65 @@
+import Cadence
+
+/// The display's clock where the platform gives none: a vblank grid fitted
+/// to the times presents return (``VsyncEstimator``), from the rate SDL
+/// reports, for as long as presents are seen to wait for the display
+/// (``PresentBlockingCheck``). Where they do not, or the rate is unknown, the
+/// timer paces the frames. The platform clocks stand on it until they know
+/// their own grid.
+final class PresentReturnClock: DisplayClock {
+    /// The display mode's rate, as SDL reports it; nil when unknown.
+    let nominal: FrameRate?
+    private var estimator: VsyncEstimator?
+    private var blocking: PresentBlockingCheck
+    /// When the mode began.
+    private let since: Nanoseconds
+    let source = DisplayClockSource.presentReturns
+
+    /// A clock for a mode of rate `nominal` that began at `since`;
+    /// `throttledByCompositor` as ``PresentBlockingCheck`` takes it.
+    init(nominal: FrameRate?, since: Nanoseconds, throttledByCompositor: Bool) {
+        self.nominal = nominal
+        self.since = since
+        estimator = nominal.map { VsyncEstimator(nominal: $0) }
+        blocking = PresentBlockingCheck(throttledByCompositor: throttledByCompositor)
+    }
+
+    var timing: DisplayTiming {
+        guard let nominal else { return .unsynced(reported: nil) }
+        guard blocking.presentsBlock else { return .unsynced(reported: estimator?.measuredRate ?? nominal) }
+        return .fixed(grid(nominal))
+    }
+
+    var note: TimingNote? {
+        if nominal == nil { return .refreshRateUnknown }
+        return blocking.presentsBlock ? nil : .presentsDoNotWaitForVblank
+    }
+
+    /// The fitted grid; until it exists (or where presents never wait for the
+    /// display, so none is made), one at the nominal rate through the mode
+    /// change: the same grid however often asked, so the link's cadence keeps
+    /// its slots. Through the last present instead, it would move with the
+    /// loop's own presents.
+    private func grid(_ nominal: FrameRate) -> VsyncGrid {
+        estimator?.grid ?? VsyncGrid(origin: since, rate: nominal)
+    }
+
+    /// Notes the present; a present that waited returned on the vblank that
+    /// showed a frame: its own, or where the compositor throttles presents
+    /// (SDL on Wayland waits for the previous frame's callback, then commits)
+    /// the one before, so its own is shown on the next. One that did not wait
+    /// is shown at the first vblank after it.
+    func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate {
+        guard var estimator else { return .inferred(returned) }
+        estimator.addPresent(submittedAt: submitted, returnedAt: returned)
+        self.estimator = estimator
+        blocking.note(blocked: returned - submitted, period: estimator.nominal.period)
+        guard blocking.presentsBlock else { return .inferred(returned) }
+        let grid = grid(estimator.nominal)
+        guard estimator.waitedForDisplay(blocked: returned - submitted) else {
+            return .firstVblank(of: grid, after: returned, source: .estimated)
+        }
+        let shown = grid.nearestIndex(to: returned) + (blocking.throttledByCompositor ? 1 : 0)
+        return GlassEstimate(time: grid.time(at: shown), source: .estimated)
+    }
+}
