@@ -92,7 +92,7 @@ final class Scene {
     }
 
     /// Ends the text caches' frame; the loop flushes the drawing after the
-    /// callback (``GameWindow`` sets ``FrameLoop/didRunFrame``).
+    /// callback (the backend's ``FrameBackend/flush()``).
     func endFrame() {
         largeText.endFrame()
         smallText.endFrame()

@@ -45,16 +45,18 @@ struct XPresentClockTests {
 
     /// The rates planned: every one a division of the 144 Hz clock and at
     /// most `cap`; the rate presents reach evenly (48, every 3rd tick) or
-    /// slower where the machine is busy, but for the two frames of a try,
-    /// every 2 s, at the asked rate or the lower one the work allows (`asked`
-    /// at most). Xvfb's fake clock ticks on a millisecond timer: the fit is
-    /// within 0.2%.
+    /// slower where the machine is busy, but for the frames of a try (every
+    /// 2 s), at the asked rate or the lower one the work allows (`asked` at
+    /// most). How many frames a try runs before presents fall behind again
+    /// depends on how busy the machine is: `Scripts/bench recovery` measures
+    /// it. Xvfb's fake clock ticks on a millisecond timer: the fit is within
+    /// 0.2%.
     func expectDivisions(_ rows: [Row], cap: Double, asked: Double) {
         let strides = rows.map { 144 / $0.effectiveHz }
         #expect(strides.allSatisfy { abs($0 - $0.rounded()) <= 0.002 * $0 }, "\(Set(rows.map(\.effectiveHz)))")
         #expect(rows.allSatisfy { $0.effectiveHz <= cap * 1.002 }, "\(Set(rows.map(\.effectiveHz)))")
         let tries = rows.filter { $0.effectiveHz > 48 * 1.002 }
-        #expect(tries.allSatisfy { $0.effectiveHz <= asked * 1.002 } && tries.count <= 4, "\(tries.map(\.effectiveHz))")
+        #expect(tries.allSatisfy { $0.effectiveHz <= asked * 1.002 }, "\(tries.map(\.effectiveHz))")
     }
 
     @Test("--fps 0 runs on the 144 Hz Present clock at a division of it no faster than presents reach evenly (every 3rd tick), and says where the clock came from")
