@@ -132,10 +132,13 @@ public final class GameWindow {
         // is only the swap (the software renderer takes milliseconds to rasterise).
         loop.didRunFrame = { [renderer] in renderer.flush() }
         statisticsOverlay = try? StatisticsOverlay(renderer: renderer, fontSize: width < 1000 ? 13 : 14)
-        loop.willHandOn = { [unowned self] record in
-            statistics.record(record)
-            statisticsOverlay?.record(record)
-        }
+    }
+
+    /// One frame reached the glass (its glass time final): the window's
+    /// statistics and the overlay's figures take it.
+    func frameReachedGlass(_ record: FrameRecord) {
+        statistics.record(record)
+        statisticsOverlay?.record(record)
     }
 
     /// Draws the statistics panel (``StatisticsOverlay``) at (x, y), over
@@ -177,10 +180,12 @@ public final class GameWindow {
         }
     }
 
-    /// Runs `client` until it ends the loop, on the main actor (see `FrameLoopClient`).
+    /// Runs `client` until it ends the loop, on the main actor (see
+    /// `FrameLoopClient`), keeping the window's ``statistics`` as frames
+    /// reach the glass (run through here, not the loop itself, for them).
     @MainActor
     public func run(_ client: FrameLoopClient) {
-        loop.run(client)
+        loop.run(WindowClient(window: self, game: client))
     }
 
     /// Switches between windowed and desktop fullscreen (which VRR needs),

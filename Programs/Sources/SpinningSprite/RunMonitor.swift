@@ -22,9 +22,9 @@ struct RunMonitor {
 
     /// Adds a presented frame whose whole cost (``FrameRecord/cost(on:)``) was `cost`.
     mutating func record(_ record: FrameRecord, cost: Nanoseconds) {
-        if windowStart == nil || record.effectiveHz != windowHz {
+        if windowStart == nil || (record.rate?.hz ?? 0) != windowHz {
             window = FrameStatistics(recentCapacity: 600)
-            windowHz = record.effectiveHz
+            windowHz = record.rate?.hz ?? 0
             windowStart = record.glassTime
         }
         window.record(record)

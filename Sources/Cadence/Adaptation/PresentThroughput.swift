@@ -87,7 +87,7 @@ public struct PresentThroughput: Sendable {
     public mutating func observe(_ record: FrameRecord) {
         let last = previous.flatMap { $0.frame + 1 == record.frame ? $0.returned : nil }
         previous = (record.frame, record.presentTime)
-        let judged = record.isPaced && record.effectiveHz > 0 && record.glassSource != .inferred
+        let judged = record.rate != nil && record.glassSource != .inferred
         let bound = judged && record.workEnd <= record.presentSubmit
             && record.presentSubmit <= record.targetTimestamp && record.isLate()
         if let probe, record.callbackStart >= probe.start, probe.passed < probe.planned {
@@ -98,7 +98,7 @@ public struct PresentThroughput: Sendable {
             return
         }
         if last == nil { window.removeAll() }
-        window.append((record.presentTime, FrameRate(hz: record.effectiveHz).period, bound))
+        if let rate = record.rate { window.append((record.presentTime, rate.period, bound)) }
         if window.count > Self.windowLength { window.removeFirst() }
         guard window.count == Self.windowLength else { return }
         let boundCount = window.filter(\.bound).count
@@ -121,10 +121,10 @@ public struct PresentThroughput: Sendable {
     /// the learned rate goes.
     private mutating func judgeProbe(_ record: FrameRecord, bound: Bool, judged: Bool, previousReturn: Nanoseconds?) {
         guard let p = probe else { return }
-        let asked = FrameRate(hz: record.effectiveHz)
-        let outpaced = previousReturn.map {
-            Double(record.presentTime - $0) > Double(asked.period) * (1 + Self.probeMargin)
-        } ?? false
+        var outpaced = false
+        if let previousReturn, let asked = record.rate {
+            outpaced = Double(record.presentTime - previousReturn) > Double(asked.period) * (1 + Self.probeMargin)
+        }
         guard judged, !bound, !outpaced else {
             probe = nil
             nextProbe = record.presentTime + Self.probeInterval

@@ -19,8 +19,8 @@
 /// room for a late wake-up and a little drift, where the adaptive rate keeps
 /// 15%: a request is the rate the game wants, so it gives up no more than it
 /// must); back up, never above the request, once a faster rate has held the
-/// work with 30% to spare for half a second. It learns from the work alone (callback
-/// start to the end of the work): what the present path sustains is
+/// work with 30% to spare for half a second. It learns from the work alone
+/// (``FrameRecord/work``, not the whole ``FrameRecord/cost(on:)``): what the present path sustains is
 /// ``PresentThroughput``'s to learn, and the link takes the lower of the two.
 /// Another rate asked for, or another display, starts afresh.
 public struct WorkRateCeiling: Sendable {
@@ -40,7 +40,7 @@ public struct WorkRateCeiling: Sendable {
 
     /// Takes one presented frame's record.
     public mutating func observe(_ record: FrameRecord) {
-        controller.record(cost: record.workEnd - record.callbackStart, at: record.presentTime)
+        controller.record(cost: record.work, at: record.presentTime)
     }
 
     /// The ceiling for the next frame, whose link runs at `requested` on

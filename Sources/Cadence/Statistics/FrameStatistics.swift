@@ -54,7 +54,7 @@ public struct FrameStatistics: Sendable {
     public mutating func record(_ record: FrameRecord) {
         frames += 1
         sources[record.glassSource, default: 0] += 1
-        if record.isPaced { latestRate = (record.effectiveHz, record.rateReason) }
+        if let rate = record.rate { latestRate = (rate.hz, record.rateReason) }
         // The time this frame covers on the glass: since the previous present,
         // or for a segment's first frame since the link's previous frame
         // (`timestamp`). Its lateness counts over that same time, so hitch
@@ -73,7 +73,7 @@ public struct FrameStatistics: Sendable {
             histogram.record(span)
             intervalCount += 1
             intervalSum += span
-            let expected = record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : span
+            let expected = record.rate?.period ?? span
             if span * 2 > expected * 3 { hitches += 1 }
         }
         lastPresent = glass

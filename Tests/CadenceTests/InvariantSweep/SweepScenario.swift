@@ -250,7 +250,7 @@ final class SweepGame: FrameLoopClient {
         let frames = zip(game.records, game.plannedAt).map { r, planned in
             Oracle.Frame(index: r.frame, callbackStart: planned, workEnd: r.workEnd,
                          presentSubmit: r.presentSubmit, target: r.targetTimestamp, delta: r.delta,
-                         glass: r.presentTime, timestamp: r.timestamp, effectiveHz: r.effectiveHz,
+                         glass: r.presentTime, timestamp: r.timestamp, effectiveHz: r.pacedHz,
                          skippedFrames: r.skippedFrames, workStart: r.callbackStart)
         }
         var found = Oracle.checkInvariants(scenario.oracle, frames) + Oracle.checkSteadyGlass(scenario.oracle, frames)

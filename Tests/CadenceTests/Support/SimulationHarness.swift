@@ -73,3 +73,9 @@ func hz(_ value: Double) -> FrameRate { FrameRate(hz: value) }
 let ms: Nanoseconds = 1_000_000
 /// One second in nanoseconds.
 let s: Nanoseconds = 1_000_000_000
+
+extension FrameRecord {
+    /// The rate the link paced the frame at, in Hz, 0 when nothing did: what
+    /// the trace's `effective_hz` column prints.
+    var pacedHz: Double { rate?.hz ?? 0 }
+}
