@@ -206,7 +206,7 @@ public final class GameWindow {
 
     /// What was lost when the window's display connection broke, e.g. "the
     /// Wayland compositor at WAYLAND_DISPLAY=wayland-0 went away"; nil while it
-    /// holds (see ``DisplayConnection``).
+    /// holds (see `DisplayConnection`).
     public var lostDisplay: String? { connection.lost }
 
     /// Quits SDL if this window opened the session; call last.

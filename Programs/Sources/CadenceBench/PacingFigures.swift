@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,5 @@
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 
 /// The sample's settings, parsed and validated from the command line.
 struct GameConfig {

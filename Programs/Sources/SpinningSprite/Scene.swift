@@ -1,4 +1,4 @@
-import CadenceSDL
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// Everything the sample draws, in one place: sprite, hitch demo, overlay,

@@ -2,7 +2,7 @@
 ///
 /// The game reports each frame's measured cost (``FrameRecord/cost(on:)``:
 /// its work plus its present's own cost) and, before each frame, asks for the
-/// rate to run at, chosen from the display's ``RateChoices``: divisors of the
+/// rate to run at, chosen from the display's `RateChoices`: divisors of the
 /// refresh rate on a fixed display, any rate in range with variable refresh.
 ///
 /// It is driven by cost, not by late frames: in real time a frame is late
@@ -28,7 +28,7 @@
 /// the recent cost plus 15%, so no frame overruns unless the cost itself grows
 /// past that; a climb needs a faster rate to hold the same cost plus 30%,
 /// which then also holds it with the 15% a drop looks for.
-public struct AdaptiveRateController: Sendable {
+package struct AdaptiveRateController: Sendable {
     /// The controller's constants.
     public struct Tuning: Equatable, Sendable {
         /// How many recent frame costs a climb looks at.

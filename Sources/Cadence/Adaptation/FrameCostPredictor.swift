@@ -24,7 +24,7 @@ import Musl
 /// few times a second, and a safety that forgot each one within a second was
 /// back at its floor when the next came (measured with `Scripts/bench latency`:
 /// with an 8 s half-life a third fewer frames were late than with 1 s).
-public struct FrameCostPredictor: Sendable {
+package struct FrameCostPredictor: Sendable {
     /// How the prediction is made.
     public struct Tuning: Equatable, Sendable {
         /// How many recent frames the percentile is taken over.

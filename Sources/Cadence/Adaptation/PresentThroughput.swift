@@ -36,7 +36,7 @@
 ///
 /// Another display (``follow(_:)``) or another rate limit (``reset()``)
 /// starts afresh.
-public struct PresentThroughput: Sendable {
+package struct PresentThroughput: Sendable {
     /// How many consecutive frames one judgement covers.
     public static let windowLength = 16
     /// The share of a window's frames that must be present-bound.

@@ -12,7 +12,7 @@
 /// vblanks, with variable refresh or none any rate), where each frame is done
 /// by its target and reaches the glass on it, at one speed.
 ///
-/// It decides as the adaptive rate does (``AdaptiveRateController``), with a
+/// It decides as the adaptive rate does (`AdaptiveRateController`), with a
 /// narrower margin for the drop (``tuning``): down in one step once two of the
 /// last three frames' work overran the interval, to the highest rate holding
 /// the largest recent work with 5% to spare (the rate the work can meet, with
@@ -21,9 +21,9 @@
 /// must); back up, never above the request, once a faster rate has held the
 /// work with 30% to spare for half a second. It learns from the work alone
 /// (``FrameRecord/work``, not the whole ``FrameRecord/cost(on:)``): what the present path sustains is
-/// ``PresentThroughput``'s to learn, and the link takes the lower of the two.
+/// `PresentThroughput`'s to learn, and the link takes the lower of the two.
 /// Another rate asked for, or another display, starts afresh.
-public struct WorkRateCeiling: Sendable {
+package struct WorkRateCeiling: Sendable {
     /// The adaptive rate's tuning, keeping 5% rather than 15% when it drops.
     public static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
 

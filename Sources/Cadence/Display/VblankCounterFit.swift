@@ -6,7 +6,7 @@
 /// the period, and the line at the newest counter the phase. Fitting rather
 /// than taking the last pair alone smooths a clock stamped by a coarse timer
 /// (Xvfb's fake clock ticks on a millisecond timer).
-public struct VblankCounterFit: Sendable {
+package struct VblankCounterFit: Sendable {
     /// How many recent pairs the fit uses.
     public let window: Int
     private var samples: [(counter: Int64, time: Nanoseconds)] = []

@@ -103,7 +103,7 @@ public struct EDID: Equatable, Sendable {
     }
 
     /// Decodes a file's contents: binary EDID bytes, or hex text as
-    /// `xrandr --props` and `edid-decode` print it (see ``EDIDHexText``).
+    /// `xrandr --props` and `edid-decode` print it (see `EDIDHexText`).
     public init(contents: [UInt8]) throws(EDIDError) {
         let text = contents.starts(with: Self.header) ? nil : try EDIDHexText.bytes(from: contents)
         try self.init(bytes: text ?? contents)

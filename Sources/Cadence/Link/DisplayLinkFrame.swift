@@ -21,7 +21,7 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     /// The display's timing this frame was planned against.
     public let timing: DisplayTiming
     /// The slots this frame's rate steps through: where a late frame is held.
-    public let cadence: FrameCadence
+    package let cadence: FrameCadence
     /// How many of the link's frames passed with no callback (a long frame).
     public let skippedFrames: Int
     /// Whether ``deltaNanoseconds`` was clamped: the clock jumped (suspend,

@@ -1,6 +1,6 @@
 /// The flips of the last two new frames: what the display link plans from,
 /// and what a variable-refresh driver spaces its repeats by.
-public struct FlipHistory: Equatable, Sendable {
+package struct FlipHistory: Equatable, Sendable {
     /// When the newest frame reached the glass; nil before the first.
     public private(set) var last: Nanoseconds?
     /// When the frame before it did.

@@ -6,7 +6,7 @@
 /// its rate, with stride 1. Slots are exact instants of the grid, so a frame
 /// held to the cadence (shown late, on a later slot) stays on the same
 /// straight line as its neighbours: its lag is a whole number of intervals.
-public struct FrameCadence: Equatable, Sendable {
+package struct FrameCadence: Equatable, Sendable {
     /// The instants slots are drawn from.
     public let grid: VsyncGrid
     /// The grid index of slot 0: where the cadence was anchored.

@@ -1,8 +1,8 @@
 /// The one loop that drives a game: link → update/render → presenter → present → statistics.
 ///
 /// Each turn asks the ``DisplayLink`` for the frame's target, lets the game
-/// update to that target and draw, then hands the frame to the ``Presenter``,
-/// which presents it once according to its ``PresentPlan``: in the refresh
+/// update to that target and draw, then hands the frame to the `Presenter`,
+/// which presents it once according to its `PresentPlan`: in the refresh
 /// before the target vblank with vsync, at the target itself when timed (VRR
 /// or no vsync), a late frame held to the next slot of the cadence. Below a
 /// variable-refresh panel's range the display's driver repeats frames by
@@ -48,19 +48,19 @@ public final class FrameLoop {
     public var latency: FrameLatency = .smooth
     /// What frames have cost lately; learned in both modes, so switching to
     /// low latency starts from real figures.
-    public internal(set) var costPredictor = FrameCostPredictor()
+    package internal(set) var costPredictor = FrameCostPredictor()
     /// The fastest rate the present path has shown it sustains, learned from
     /// each frame's final record and tried again now and then; part of the
     /// link's ``DisplayLink/rateCeiling``, learned afresh on another display
     /// or rate limit.
-    public private(set) var presentThroughput = PresentThroughput()
+    package private(set) var presentThroughput = PresentThroughput()
     /// The fastest rate at or below the request the game's work sustains;
     /// part of the link's ``DisplayLink/rateCeiling`` (not when adaptive,
     /// where the adaptive rate is).
-    public private(set) var workCeiling = WorkRateCeiling()
+    package private(set) var workCeiling = WorkRateCeiling()
 
     /// Gets each frame to the glass.
-    public let presenter: Presenter
+    package let presenter: Presenter
     /// Called just after each frame's callback, before the present (a window
     /// layer flushes the drawing here, so it counts as the frame's work).
     public var didRunFrame: (() -> Void)?
@@ -138,7 +138,7 @@ public final class FrameLoop {
 
     /// The second moment: once the frame's glass time is final (the
     /// platform's report, a frame or two after the present), whether the
-    /// present path kept the rate it was asked for (``PresentThroughput``),
+    /// present path kept the rate it was asked for (`PresentThroughput`),
     /// the present path's share of the ceiling. A glass time only estimated
     /// would teach it nothing, so this waits for the report.
     private func learnAfterGlass(_ record: FrameRecord) {

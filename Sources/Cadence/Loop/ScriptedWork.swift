@@ -3,7 +3,7 @@
 /// loop in real time. Public for the programs built on the library (the
 /// sample, the bench), which live in a package of their own; a game's work is
 /// its own and never needs it.
-public protocol ScriptedWork {
+package protocol ScriptedWork {
     /// Spends `duration` as if the game were working.
     func doWork(_ duration: Nanoseconds)
 }

@@ -12,7 +12,7 @@
 /// they happened: a present the machine made late (a late wake-up) does not
 /// push the next one late too, so lateness does not cascade, and the average
 /// rate stays at or below the cap either way.
-public struct CapSpacing: Sendable {
+package struct CapSpacing: Sendable {
     private var last: (submitted: Nanoseconds, cap: FrameRate)?
 
     /// No present seen yet.

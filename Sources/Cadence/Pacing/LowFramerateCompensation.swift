@@ -16,7 +16,7 @@
 ///
 /// The simulator's panel follows these rules, and the display link plans
 /// with them, so every target it hands out is one the panel can show.
-public struct LowFramerateCompensation: Equatable, Sendable {
+package struct LowFramerateCompensation: Equatable, Sendable {
     /// The panel's range.
     public let minimum: FrameRate, maximum: FrameRate
 

@@ -9,7 +9,7 @@
 ///
 /// The overlay wants the last few seconds (the frame-time graph, recent
 /// percentiles); the exit summary wants the whole run. Recent intervals live in
-/// a ring buffer and whole-run percentiles in an ``IntervalHistogram``, so a
+/// a ring buffer and whole-run percentiles in an `IntervalHistogram`, so a
 /// game left running for hours uses the same memory as one run for a second.
 public struct FrameStatistics: Sendable {
     /// How many recent intervals are kept for the graph and recent percentiles.

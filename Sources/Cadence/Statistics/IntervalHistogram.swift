@@ -5,7 +5,7 @@
 /// longer ones in 1 ms buckets up to 10 s; anything longer in one overflow
 /// bucket reported as its largest value. Memory stays flat however long the
 /// game runs, which a list of every interval would not.
-public struct IntervalHistogram: Sendable {
+package struct IntervalHistogram: Sendable {
     private static let fineBucket: Nanoseconds = 1_000
     private static let fineCount = 100_000
     private static let coarseBucket: Nanoseconds = 1_000_000

@@ -1,6 +1,6 @@
 /// The last `capacity` values appended, oldest first: a fixed window over a
 /// stream (recent frame costs, intervals, latencies) that never reallocates.
-public struct RingBuffer<Element>: Sendable where Element: Sendable {
+package struct RingBuffer<Element>: Sendable where Element: Sendable {
     /// How many values it keeps.
     public let capacity: Int
     private var storage: [Element] = []

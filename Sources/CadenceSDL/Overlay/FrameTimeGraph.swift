@@ -4,7 +4,7 @@ import Cadence
 /// frame's glass time to its own, on a fixed scale (0 to ``scale``) so that
 /// one hitch never flattens the rest, with the interval the link planned for
 /// each frame marked on its bar (so a rate change does not recolour the past).
-public struct FrameTimeGraph {
+package struct FrameTimeGraph {
     /// One bar: the interval before a frame reached the glass, and the interval planned for it.
     public struct Sample: Equatable, Sendable {
         public var interval: Nanoseconds

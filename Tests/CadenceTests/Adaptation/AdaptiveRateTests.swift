@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A game whose rate follows its work, as the sample's `--fps adaptive` does:
 /// it sets the loop's limit to adaptive, and the loop runs the controller.

@@ -1,4 +1,4 @@
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// An exact rate or time ratio, written as the test means it (60000/1001),
 /// handed to the simulator as a ``FrameRate`` and to the oracle as its own rational.

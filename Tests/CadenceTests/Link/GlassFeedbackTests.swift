@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Statistics from the platform's per-frame reports, which a compositor sends
 /// after the present: in virtual time, on a simulated display whose backend

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A client that writes only `runFrame`, leaning on every default; it ends the
 /// loop itself after `frames` frames.

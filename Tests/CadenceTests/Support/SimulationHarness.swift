@@ -1,4 +1,4 @@
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A scripted game for tests: runs a simulated display for a number of frames,
 /// doing scripted work and applying scripted rate changes, and keeps every

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 extension VRROverride {
     /// Parses `--vrr auto|on|off`.

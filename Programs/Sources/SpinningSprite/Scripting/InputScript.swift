@@ -1,5 +1,5 @@
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 
 /// Parses `--input-script "<sec>:<action>,..."`: synthetic input for demos and tests.
 ///
