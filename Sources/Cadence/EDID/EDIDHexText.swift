@@ -15,7 +15,7 @@
 package enum EDIDHexText {
     /// The bytes the text spells, or nil when it neither is hex text nor holds
     /// a labelled hex block (for example a binary file); throws
-    /// ``EDIDError/brokenHexLine(line:)`` for a mistyped line in a block.
+    /// `EDIDError/brokenHexLine(line:)` for a mistyped line in a block.
     public static func bytes(from text: [UInt8]) throws(EDIDError) -> [UInt8]? {
         if let bytes = allHex(text) { return bytes }
         return try labelledBlock(in: text)

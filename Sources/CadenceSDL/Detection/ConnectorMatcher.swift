@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Which rule tied an SDL display to a DRM connector, so a user can judge the match.
 public enum ConnectorMatchRule: String, Equatable, Sendable {

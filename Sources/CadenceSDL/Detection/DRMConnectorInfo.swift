@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// One DRM connector as sysfs shows it (`/sys/class/drm/card0-DP-1`): state,
 /// modes and EDID. Read without any privileges.
@@ -16,8 +16,8 @@ public struct DRMConnectorInfo: Equatable, Sendable {
     /// The `modes` attribute, e.g. `["2560x1440", "1920x1080"]`; the first is preferred.
     public let modes: [String]
     /// The decoded EDID; nil when missing or undecodable (see ``edidProblem``).
-    public let edid: EDID?
-    /// Why ``edid`` is nil, e.g. `"empty (nothing connected, or the EDID could not be read)"`.
+    @_spi(Programs) public let edid: EDID?
+    /// Why `edid` is nil, e.g. `"empty (nothing connected, or the EDID could not be read)"`.
     public let edidProblem: String?
 
     /// `card0-DP-1`, the sysfs directory name.

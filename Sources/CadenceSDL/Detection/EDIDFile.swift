@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Loads an EDID from a file a user names: binary (as sysfs and
 /// `xrandr`/`get-edid` dumps hold it) or hex text (as `xrandr --props` and

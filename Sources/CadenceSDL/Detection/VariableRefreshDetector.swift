@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Detects, per SDL display, whether variable refresh is available and in
 /// effect: the Linux counterpart of macOS's refresh-interval properties.
