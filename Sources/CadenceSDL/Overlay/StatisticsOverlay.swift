@@ -55,8 +55,6 @@ public final class StatisticsOverlay {
 
     /// The run's statistics, from every frame recorded.
     public var statistics: FrameStatistics { figures.run }
-    /// The graph's bars, oldest first.
-    package var graphSamples: [FrameTimeGraph.Sample] { figures.samples }
 
     /// Adds a frame that reached the glass (from `FrameLoopClient.framePresented(_:_:)`).
     public func record(_ record: FrameRecord) { figures.record(record) }
