@@ -2,7 +2,7 @@
 
 /// One DRM connector as sysfs shows it (`/sys/class/drm/card0-DP-1`): state,
 /// modes and EDID. Read without any privileges.
-public struct DRMConnectorInfo: Equatable, Sendable {
+@_spi(Programs) public struct DRMConnectorInfo: Equatable, Sendable {
     /// The card, e.g. `card0`.
     public let card: String
     /// The connector's kernel name, e.g. `DP-1`, `HDMI-A-1`, `eDP-1`.

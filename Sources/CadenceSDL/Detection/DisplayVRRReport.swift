@@ -6,9 +6,9 @@ public struct DisplayVRRReport: Equatable, Sendable {
     /// The display as SDL reports it.
     public let display: DisplayInfo
     /// The DRM connector showing it; nil when none could be matched.
-    public let connector: DRMConnectorInfo?
+    @_spi(Programs) public let connector: DRMConnectorInfo?
     /// The rule that matched ``connector``.
-    public let matchRule: ConnectorMatchRule?
+    @_spi(Programs) public let matchRule: ConnectorMatchRule?
     /// The kernel driver bound to the connector's card, e.g. `amdgpu`.
     public let kernelDriver: String?
     /// Everything the decision was made from.
