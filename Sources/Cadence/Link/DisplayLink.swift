@@ -117,7 +117,7 @@ public final class DisplayLink {
             delta = maximumDelta
         }
         let interval = effective.rate.period
-        let frame = DisplayLinkFrame(
+        var frame = DisplayLinkFrame(
             index: callbackCount,
             timestampNanoseconds: lastFlip ?? cadence!.slots.slot(0),
             targetTimestampNanoseconds: target,
@@ -129,6 +129,7 @@ public final class DisplayLink {
             deltaWasClamped: clamped,
             rateReason: reason
         )
+        frame.cap = cap(honouredBy: effective, on: timing)
         previousTarget = target
         callbackCount += 1
         return frame
@@ -162,6 +163,15 @@ public final class DisplayLink {
         previousTarget = target
         callbackCount += 1
         return frame
+    }
+
+    /// The frame's ``DisplayLinkFrame/cap``: the range's maximum where
+    /// `effective` honours it, not with variable refresh in effect.
+    private func cap(honouredBy effective: EffectiveRate, on timing: DisplayTiming) -> FrameRate? {
+        let maximum = preferredFrameRateRange.maximum
+        if case .variable = timing { return nil }
+        guard maximum > 0, effective.rate.hz <= maximum * (1 + FrameRateSnapper.capTolerance) else { return nil }
+        return FrameRate(hz: maximum)
     }
 
     /// The rate for the preferred range on `timing`, and why: above the

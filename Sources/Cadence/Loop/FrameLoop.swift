@@ -197,7 +197,7 @@ public final class FrameLoop {
         let workEnd = clock.now
 
         let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance,
-                                                     cap: cap(honouredBy: frame))
+                                                     cap: frame.cap)
         let record = FrameRecord(
             frame: frame.index,
             timestamp: frame.timestampNanoseconds,
@@ -220,22 +220,6 @@ public final class FrameLoop {
 
     /// Tells the backend of a latency change, on the loop's thread (see
     /// ``FrameBackend/latencyChanged(to:)``).
-    /// The rate no two new frames may exceed: the range's maximum where the
-    /// link's rate honours it; nil when the rate is adaptive, the range has no
-    /// maximum, or none of the display's rates lies inside the range (then
-    /// the link runs the nearest one, as `CAFrameRateRange` does). Nil too
-    /// with variable refresh in effect: there the panel refreshes when a frame
-    /// is presented, on time by construction with no clock estimate to be
-    /// wrong, and a frame late on a narrow range is shown as soon as the panel
-    /// is free, which may be less than an interval before the next on-time one.
-    private func cap(honouredBy frame: DisplayLinkFrame) -> FrameRate? {
-        let maximum = link.preferredFrameRateRange.maximum
-        if case .variable = frame.timing { return nil }
-        guard !isAdaptive, maximum > 0,
-              frame.effectiveRate.rate.hz <= maximum * (1 + FrameRateSnapper.capTolerance) else { return nil }
-        return FrameRate(hz: maximum)
-    }
-
     private func tellBackend(_ wanted: FrameLatency) {
         guard wanted != latencyInEffect else { return }
         latencyInEffect = wanted
