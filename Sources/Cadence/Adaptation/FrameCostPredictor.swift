@@ -26,20 +26,20 @@ import Musl
 /// with an 8 s half-life a third fewer frames were late than with 1 s).
 package struct FrameCostPredictor: Sendable {
     /// How the prediction is made.
-    public struct Tuning: Equatable, Sendable {
+    package struct Tuning: Equatable, Sendable {
         /// How many recent frames the percentile is taken over.
-        public var window: Int
+        package var window: Int
         /// The percentile of the recent costs taken as the prediction (0…1).
-        public var quantile: Double
+        package var quantile: Double
         /// The narrowest and widest safety added to the prediction.
-        public var safetyBounds: ClosedRange<Nanoseconds>
+        package var safetyBounds: ClosedRange<Nanoseconds>
         /// How long the safety's excess over its lower bound takes to halve.
-        public var halfLife: Nanoseconds
+        package var halfLife: Nanoseconds
 
         /// A tuning: by default the 95th percentile of the last 120 frames
         /// (2 s at 60 FPS, so six outliers are ignored), a safety of 0.5 ms to
         /// 4 ms halving back in 8 s.
-        public init(window: Int = 120, quantile: Double = 0.95,
+        package init(window: Int = 120, quantile: Double = 0.95,
                     safetyBounds: ClosedRange<Nanoseconds> = 500_000...4_000_000,
                     halfLife: Nanoseconds = 8_000_000_000) {
             precondition(window > 0 && (0...1).contains(quantile) && safetyBounds.lowerBound >= 0 && halfLife > 0,
@@ -52,28 +52,28 @@ package struct FrameCostPredictor: Sendable {
     }
 
     /// How the prediction is made.
-    public let tuning: Tuning
+    package let tuning: Tuning
     /// The margin added to the predicted cost now.
-    public private(set) var safety: Nanoseconds
+    package private(set) var safety: Nanoseconds
 
     private var costs: RingBuffer<Nanoseconds>
     private var lastObserved: Nanoseconds?
 
     /// A predictor that has seen no frame yet.
-    public init(tuning: Tuning = Tuning()) {
+    package init(tuning: Tuning = Tuning()) {
         self.tuning = tuning
         safety = tuning.safetyBounds.lowerBound
         costs = RingBuffer(capacity: tuning.window)
     }
 
     /// The predicted cost of the next frame (work plus present); nil before any frame.
-    public var predictedCost: Nanoseconds? {
+    package var predictedCost: Nanoseconds? {
         costs.elements.sorted().nearestRank(tuning.quantile)
     }
 
     /// How long before its target the next callback should start: the
     /// predicted cost plus the safety; nil before any frame (start at once).
-    public var lead: Nanoseconds? {
+    package var lead: Nanoseconds? {
         predictedCost.map { $0 + safety }
     }
 
@@ -83,7 +83,7 @@ package struct FrameCostPredictor: Sendable {
     ///   - cost: what the frame cost (``FrameRecord/cost(on:)``).
     ///   - late: whether the frame was late by a fault an earlier start would have mended.
     ///   - time: when it was presented, for the safety's decay.
-    public mutating func observe(cost: Nanoseconds, late: Bool, at time: Nanoseconds) {
+    package mutating func observe(cost: Nanoseconds, late: Bool, at time: Nanoseconds) {
         costs.append(max(0, cost))
         decaySafety(to: time)
         if late { safety = min(tuning.safetyBounds.upperBound, max(safety * 2, 1)) }
@@ -101,7 +101,7 @@ package struct FrameCostPredictor: Sendable {
     /// from the wait, so there any late frame counts. A hitch that overran by
     /// more than the widest safety leaves it alone too: no margin the
     /// predictor would keep could have saved it.
-    public mutating func observe(_ record: FrameRecord, on timing: DisplayTiming) {
+    package mutating func observe(_ record: FrameRecord, on timing: DisplayTiming) {
         let cost = record.cost(on: timing)
         let overrun = record.callbackStart + cost - record.targetTimestamp
         let overran = record.refreshMode == .fixed || overrun > 0

@@ -25,10 +25,10 @@
 /// Another rate asked for, or another display, starts afresh.
 package struct WorkRateCeiling: Sendable {
     /// The adaptive rate's tuning, keeping 5% rather than 15% when it drops.
-    public static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
+    package static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
 
     /// The ceiling last handed out; nil while the work fits the request.
-    public private(set) var rate: FrameRate?
+    package private(set) var rate: FrameRate?
 
     private var controller = AdaptiveRateController(tuning: tuning)
     /// The rate the choices were bounded by, the display (its refresh mode and
@@ -36,17 +36,17 @@ package struct WorkRateCeiling: Sendable {
     private var bound: (rate: FrameRate, mode: RefreshMode, display: FrameRate, limiting: Bool)?
 
     /// Nothing learned yet.
-    public init() {}
+    package init() {}
 
     /// Takes one presented frame's record.
-    public mutating func observe(_ record: FrameRecord) {
+    package mutating func observe(_ record: FrameRecord) {
         controller.record(cost: record.work, at: record.presentTime)
     }
 
     /// The ceiling for the next frame, whose link runs at `requested` on
     /// `timing` by the game's request, with the work it rests on: nil while
     /// the work fits `requested`.
-    public mutating func ceiling(under requested: FrameRate, on timing: DisplayTiming) -> RateCeiling? {
+    package mutating func ceiling(under requested: FrameRate, on timing: DisplayTiming) -> RateCeiling? {
         // Unless the work holds the link down, the request in effect is the start. While it does, a refitted
         // estimate of the same display and request (``FrameRate/isRefit(of:)``) keeps what was learned; on
         // another display the rates the work can meet are others, learned afresh in two frames.
@@ -65,7 +65,7 @@ package struct WorkRateCeiling: Sendable {
     }
 
     /// Forgets what was learned: another rate was asked for.
-    public mutating func reset() {
+    package mutating func reset() {
         controller = AdaptiveRateController(tuning: Self.tuning)
         bound = nil
         rate = nil

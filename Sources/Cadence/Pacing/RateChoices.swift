@@ -10,10 +10,10 @@ package enum RateChoices: Equatable, Sendable {
     case continuous(maximum: FrameRate)
 
     /// The slowest rate adaptive pacing will choose: below it a game is not playable anyway.
-    public static let floor = FrameRate(numerator: 10)
+    package static let floor = FrameRate(numerator: 10)
 
     /// The choices on a display with `timing`.
-    public init(_ timing: DisplayTiming) {
+    package init(_ timing: DisplayTiming) {
         switch timing {
         case .fixed(let grid):
             var rates: [FrameRate] = []
@@ -31,7 +31,7 @@ package enum RateChoices: Equatable, Sendable {
     }
 
     /// The highest rate.
-    public var highest: FrameRate {
+    package var highest: FrameRate {
         switch self {
         case .discrete(let rates): rates[0]
         case .continuous(let maximum): maximum
@@ -43,7 +43,7 @@ package enum RateChoices: Equatable, Sendable {
     ///
     /// A continuous choice is rounded down to a whole hertz, so the rate shown
     /// to the player reads cleanly.
-    public func highest(withIntervalAtLeast interval: Nanoseconds) -> FrameRate {
+    package func highest(withIntervalAtLeast interval: Nanoseconds) -> FrameRate {
         switch self {
         case .discrete(let rates):
             return rates.first { $0.period >= interval } ?? rates[rates.count - 1]
@@ -56,7 +56,7 @@ package enum RateChoices: Equatable, Sendable {
 
     /// The choice nearest `rate`: where a rate chosen earlier stands now that
     /// the display may have changed (a refined refresh estimate, VRR toggled).
-    public func nearest(to rate: FrameRate) -> FrameRate {
+    package func nearest(to rate: FrameRate) -> FrameRate {
         switch self {
         case .discrete(let rates):
             return rates.min { abs($0.hz - rate.hz) < abs($1.hz - rate.hz) }!
