@@ -1,6 +1,6 @@
-@_spi(Programs) import Cadence
+import Cadence
 import Testing
-@_spi(Programs) @testable import CadenceSDL
+@testable import CadenceSDL
 
 extension SDLSuites {
     @Suite("The statistics overlay, drawn on the software renderer")

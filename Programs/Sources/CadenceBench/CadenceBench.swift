@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Programs) import Cadence
+import Cadence
 import Foundation
 
 /// `cadence-bench`: the project's performance figures, judged here and never in tests.

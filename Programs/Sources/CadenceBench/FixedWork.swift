@@ -1,4 +1,4 @@
-@_spi(Programs) import Cadence
+import Cadence
 
 /// A frame's work as a fixed amount of computation, about `duration` long on
 /// an undisturbed core.

@@ -1,4 +1,4 @@
-@_spi(Programs) import Cadence
+import Cadence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

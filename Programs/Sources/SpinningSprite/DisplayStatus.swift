@@ -1,4 +1,4 @@
-@_spi(Programs) import Cadence
+import Cadence
 
 /// What the overlay says about the display, refreshed when the display changes.
 struct DisplayStatus {

@@ -1,4 +1,4 @@
-@_spi(Programs) import CadenceSDL
+import CadenceSDL
 import Foundation
 
 /// The on-screen FPS slider: drag it, or use the keys; it shows the requested

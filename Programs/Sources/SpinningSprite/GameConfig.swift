@@ -1,5 +1,5 @@
-@_spi(Programs) import Cadence
-@_spi(Programs) import CadenceSDL
+import Cadence
+import CadenceSDL
 
 /// The sample's settings, parsed and validated from the command line.
 struct GameConfig {

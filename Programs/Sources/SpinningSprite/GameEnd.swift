@@ -1,6 +1,6 @@
 import ArgumentParser
-@_spi(Programs) import Cadence
-@_spi(Programs) import CadenceSDL
+import Cadence
+import CadenceSDL
 
 /// The end of a run: the screenshot, the trace completed, the summary printed.
 extension Game {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-@_spi(Programs) import Cadence
+import Cadence
 import Foundation
 
 /// SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGPIPE (standard

@@ -1,4 +1,4 @@
-@_spi(Programs) import CadenceSDL
+import CadenceSDL
 import Foundation
 
 /// Everything the sample draws, in one place: sprite, hitch demo, overlay,

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Programs) @testable import Cadence
+@testable import Cadence
 
 @Suite("Whether presents wait for the display")
 struct PresentBlockingCheckTests {

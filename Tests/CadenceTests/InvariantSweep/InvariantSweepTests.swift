@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Programs) @testable import Cadence
+@testable import Cadence
 
 /// Thousands of seeded scenarios through the real loop and simulated display,
 /// every frame checked against the independent ``Oracle``.

@@ -1,4 +1,4 @@
-@_spi(Programs) @testable import Cadence
+@testable import Cadence
 
 /// The sweep's class "work longer than the request's interval, constant or drifting": on fixed, variable-refresh and
 /// timer-paced displays, at any cap, every callback works 1.05 to 2.6 times the interval the request runs at, steadily

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Programs) @testable import Cadence
+@testable import Cadence
 
 /// The trace writers on real files, with values worked out by hand.
 @Suite("Trace writers")

@@ -1,4 +1,4 @@
-@_spi(Programs) import Cadence
+import Cadence
 
 extension FrameLatency {
     /// Parses `--latency low|smooth`.

@@ -1,4 +1,4 @@
-@_spi(Programs) import Cadence
+import Cadence
 
 /// A flag's value was malformed: names the flag, what was given and the form
 /// it accepts. The command turns it into a usage error (exit 64).

@@ -1,5 +1,5 @@
-@_spi(Programs) import Cadence
-@_spi(Programs) import CadenceSDL
+import Cadence
+import CadenceSDL
 
 /// Parses `--input-script "<sec>:<action>,..."`: synthetic input for demos and tests.
 ///

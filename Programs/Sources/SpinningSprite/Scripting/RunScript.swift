@@ -1,4 +1,4 @@
-@_spi(Programs) import Cadence
+import Cadence
 
 /// What a run does by itself, from the command line: slider moves
 /// (`--fps-schedule`), synthetic input (`--input-script`), render work

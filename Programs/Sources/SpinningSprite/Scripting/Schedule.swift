@@ -1,4 +1,4 @@
-@_spi(Programs) import Cadence
+import Cadence
 
 /// A value that changes at given times: `"<sec>:<value>,..."` on the command
 /// line (`--fps-schedule`, `--refresh-schedule`, `--work-schedule`, `--hitch`).

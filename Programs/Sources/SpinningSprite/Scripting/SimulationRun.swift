@@ -1,5 +1,5 @@
-@_spi(Programs) import Cadence
-@_spi(Programs) import CadenceSDL
+import Cadence
+import CadenceSDL
 
 /// `--simulate-display`: the game on a simulated display in virtual time.
 ///
