@@ -128,10 +128,13 @@ public final class GameWindow {
         loop = FrameLoop(link: DisplayLink(jitterTolerance: SDLBackend.jitterTolerance), backend: backend)
         loop.rateLimit = rateLimit
         statisticsOverlay = try? StatisticsOverlay(renderer: renderer, fontSize: width < 1000 ? 13 : 14)
-        loop.willHandOn = { [unowned self] record in
-            statistics.record(record)
-            statisticsOverlay?.record(record)
-        }
+    }
+
+    /// One frame reached the glass (its glass time final): the window's
+    /// statistics and the overlay's figures take it.
+    func frameReachedGlass(_ record: FrameRecord) {
+        statistics.record(record)
+        statisticsOverlay?.record(record)
     }
 
     /// Draws the statistics panel (``StatisticsOverlay``) at (x, y), over
@@ -173,10 +176,12 @@ public final class GameWindow {
         }
     }
 
-    /// Runs `client` until it ends the loop, on the main actor (see `FrameLoopClient`).
+    /// Runs `client` until it ends the loop, on the main actor (see
+    /// `FrameLoopClient`), keeping the window's ``statistics`` as frames
+    /// reach the glass (run through here, not the loop itself, for them).
     @MainActor
     public func run(_ client: FrameLoopClient) {
-        loop.run(client)
+        loop.run(WindowClient(window: self, game: client))
     }
 
     /// Switches between windowed and desktop fullscreen (which VRR needs),
@@ -197,7 +202,7 @@ public final class GameWindow {
 
     /// What was lost when the window's display connection broke, e.g. "the
     /// Wayland compositor at WAYLAND_DISPLAY=wayland-0 went away"; nil while it
-    /// holds (see ``DisplayConnection``).
+    /// holds (see `DisplayConnection`).
     public var lostDisplay: String? { connection.lost }
 
     /// Quits SDL if this window opened the session; call last.

@@ -1,7 +1,7 @@
-import Cadence
+@_spi(Programs) import Cadence
 import CSDL2
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 /// SDL is process-global, so every suite that initialises it runs serialized
 /// inside this one parent suite.

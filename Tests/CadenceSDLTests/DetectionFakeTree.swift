@@ -1,6 +1,6 @@
-import Cadence
+@_spi(Programs) import Cadence
 import Foundation
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 /// A fake `/sys` and `/dev` in a fresh temporary directory, built file by file
 /// the way the kernel lays them out, for ``VariableRefreshDetector`` to read.

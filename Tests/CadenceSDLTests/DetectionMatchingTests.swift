@@ -1,6 +1,6 @@
-import Cadence
+@_spi(Programs) import Cadence
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 @Suite("VRR detection: display to connector matching")
 struct DetectionMatchingTests {

@@ -1,7 +1,7 @@
-import Cadence
+@_spi(Programs) import Cadence
 import Foundation
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 @Suite("VRR detection: bad sysfs and /dev contents")
 struct DetectionRobustnessTests {

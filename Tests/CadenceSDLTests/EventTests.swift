@@ -1,6 +1,6 @@
 import CSDL2
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 extension SDLSuites {
     @Suite("Events from SDL's queue")

@@ -1,7 +1,7 @@
-import Cadence
+@_spi(Programs) import Cadence
 import CSDL2
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 /// A client that draws a frame of one colour and stops after `frames`.
 private final class CountingGame: FrameLoopClient {

@@ -1,4 +1,4 @@
-import CadenceSDL
+@_spi(Programs) import CadenceSDL
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 @Suite("Real-time scheduling class")
 struct RealTimeSchedulingTests {

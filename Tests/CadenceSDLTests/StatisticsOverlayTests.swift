@@ -10,7 +10,7 @@ extension SDLSuites {
         /// A frame planned at 50 Hz (20 ms) shown at `glass`, `late` after its target.
         private func record(_ i: Int, glass: Nanoseconds, late: Nanoseconds = 0) -> FrameRecord {
             FrameRecord(frame: i, timestamp: glass - 20 * Self.ms, targetTimestamp: glass - late, presentTime: glass,
-                        delta: 20 * Self.ms, fpsCap: nil, effectiveHz: 50, refreshMode: .fixed,
+                        delta: 20 * Self.ms, limit: .adaptive, rate: FrameRate(hz: 50), refreshMode: .fixed,
                         callbackStart: glass - 30 * Self.ms, workEnd: 0, presentSubmit: 0, skippedFrames: 0,
                         glassTime: glass, glassSource: .vblank)
         }

@@ -1,5 +1,5 @@
-import Cadence
-@_spi(Benchmarks) import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// The game's loop against a plain vsync loop and a tutorial `SDL_Delay`

@@ -1,5 +1,5 @@
-import Cadence
-@_spi(Benchmarks) import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// Runs one contender for a round in the shared window.

@@ -1,5 +1,5 @@
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 
 /// What every real-time benchmark draws to: SDL's offscreen driver, a small
 /// hidden window and the software renderer with vsync off, on a thread whose

@@ -1,5 +1,5 @@
-import Cadence
-@_spi(Benchmarks) import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// Input latency against evenness: Cadence's two latency modes beside the two

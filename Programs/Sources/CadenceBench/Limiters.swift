@@ -1,5 +1,5 @@
-import Cadence
-@_spi(Benchmarks) import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 
 /// The frame limiters the benchmark compares.
 enum Limiter: String, CaseIterable {

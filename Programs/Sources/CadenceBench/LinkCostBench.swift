@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 import Foundation
 
 /// Issue 3's figures: the display link's own cost per frame, and how long ten

@@ -1,6 +1,6 @@
-import Cadence
+@_spi(Programs) import Cadence
 import ArgumentParser
-@_spi(Benchmarks) import CadenceSDL
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// Which frame intervals a compositor can show at all, measured on its own

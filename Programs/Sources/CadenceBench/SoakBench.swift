@@ -1,5 +1,5 @@
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// Issue 7's long real-time run: the game's own loop (display link, frame

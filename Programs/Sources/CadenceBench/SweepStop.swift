@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CadenceSDL
+@_spi(Programs) import CadenceSDL
 
 /// When a repaint sweep stops early: SIGINT, SIGTERM or SIGHUP (a flag the
 /// sweep reads each frame), or the compositor gone. Either way the sweep

@@ -2,8 +2,8 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 
 /// `display-probe edid FILE [--json]`: decodes one EDID file.
 struct DecodeEDID: ParsableCommand {

@@ -1,5 +1,5 @@
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 
 /// The `display-probe` listing, as text for a person or JSON for a script.
 struct DisplayListing {

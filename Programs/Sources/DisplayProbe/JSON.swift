@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// A JSON value with object keys kept in the order written, so the output
 /// reads in the documented order; just enough JSON for display-probe.

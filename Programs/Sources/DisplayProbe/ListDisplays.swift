@@ -1,6 +1,6 @@
 import ArgumentParser
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 
 /// `display-probe [--json]`: every display SDL sees, with the detector's verdict.
 struct ListDisplays: ParsableCommand {

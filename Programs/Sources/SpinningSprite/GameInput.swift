@@ -1,5 +1,5 @@
 import Cadence
-import CadenceSDL
+@_spi(Programs) import CadenceSDL
 
 /// The player's input: keys and the mouse on the slider, and the scripted
 /// input that stands in for them in demos and tests.

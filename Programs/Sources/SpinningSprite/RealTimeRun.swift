@@ -1,6 +1,6 @@
 import ArgumentParser
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// A real window (or an offscreen one with `--headless`), paced in real time.

@@ -1,5 +1,5 @@
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// How a real run ends when SDL does not come back: the display's

@@ -20,8 +20,8 @@ struct RunMonitor {
 
     /// Adds a presented frame whose whole cost (``FrameRecord/cost(on:)``) was `cost`.
     mutating func record(_ record: FrameRecord, cost: Nanoseconds) {
-        if windowStart == nil || record.effectiveHz != windowHz {
-            windowHz = record.effectiveHz
+        if windowStart == nil || (record.rate?.hz ?? 0) != windowHz {
+            windowHz = record.rate?.hz ?? 0
             windowStart = record.glassTime
         }
         lastPresent = record.glassTime

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// The validated command line, split into the game's settings and the run's setup.

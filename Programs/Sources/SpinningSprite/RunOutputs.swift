@@ -1,5 +1,5 @@
 import ArgumentParser
-import Cadence
+@_spi(Programs) import Cadence
 import CadenceSDL
 
 /// The end of a run: the screenshot, the trace completed, the summary printed.

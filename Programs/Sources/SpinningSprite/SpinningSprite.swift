@@ -1,6 +1,6 @@
 import ArgumentParser
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// The sample game's command line. Every flag validates its value: a malformed

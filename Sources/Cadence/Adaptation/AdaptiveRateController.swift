@@ -2,7 +2,7 @@
 ///
 /// The game reports each frame's measured cost (``FrameRecord/cost(on:)``:
 /// its work plus its present's own cost) and, before each frame, asks for the
-/// rate to run at, chosen from the display's ``RateChoices``: divisors of the
+/// rate to run at, chosen from the display's `RateChoices`: divisors of the
 /// refresh rate on a fixed display, any rate in range with variable refresh.
 ///
 /// It is driven by cost, not by late frames: in real time a frame is late
@@ -28,24 +28,24 @@
 /// the recent cost plus 15%, so no frame overruns unless the cost itself grows
 /// past that; a climb needs a faster rate to hold the same cost plus 30%,
 /// which then also holds it with the 15% a drop looks for.
-public struct AdaptiveRateController: Sendable {
+package struct AdaptiveRateController: Sendable {
     /// The controller's constants.
-    public struct Tuning: Equatable, Sendable {
+    package struct Tuning: Equatable, Sendable {
         /// How many recent frame costs a climb looks at.
-        public var window: Int
+        package var window: Int
         /// Headroom kept when dropping to a rate.
-        public var keepMargin: Double
+        package var keepMargin: Double
         /// Headroom a faster rate must have before the controller climbs to it.
-        public var climbMargin: Double
+        package var climbMargin: Double
         /// How long a faster rate must keep fitting before the controller climbs.
-        public var climbAfter: Nanoseconds
+        package var climbAfter: Nanoseconds
         /// How many of the latest frames a drop looks at.
-        public var dropLookback: Int
+        package var dropLookback: Int
         /// Frames among those whose cost overran the interval, for a drop.
-        public var overrunsToDrop: Int
+        package var overrunsToDrop: Int
 
         /// The tuning; the README's "Adaptive rate" states the defaults, and a test holds it to them.
-        public init(window: Int = 16, keepMargin: Double = 0.15, climbMargin: Double = 0.30,
+        package init(window: Int = 16, keepMargin: Double = 0.15, climbMargin: Double = 0.30,
                     climbAfter: Nanoseconds = 500_000_000, dropLookback: Int = 3, overrunsToDrop: Int = 2) {
             precondition(window >= 2 && keepMargin >= 0 && climbMargin >= keepMargin,
                          "an adaptive tuning needs a window and a climb margin at least the keep margin")
@@ -61,7 +61,7 @@ public struct AdaptiveRateController: Sendable {
     }
 
     /// The controller's constants.
-    public let tuning: Tuning
+    package let tuning: Tuning
 
     /// Recent costs, at most `tuning.window`.
     private var costs: RingBuffer<Nanoseconds>
@@ -70,20 +70,20 @@ public struct AdaptiveRateController: Sendable {
     private var headroomSince: Nanoseconds?
 
     /// A controller with `tuning`.
-    public init(tuning: Tuning = Tuning()) {
+    package init(tuning: Tuning = Tuning()) {
         self.tuning = tuning
         costs = RingBuffer(capacity: tuning.window)
     }
 
     /// Adds one frame: its measured `cost` (``FrameRecord/cost(on:)``) and
     /// when it was measured (`time`, on the loop's clock).
-    public mutating func record(cost: Nanoseconds, at time: Nanoseconds) {
+    package mutating func record(cost: Nanoseconds, at time: Nanoseconds) {
         costs.append(max(0, cost))
         latestTime = time
     }
 
     /// The rate to ask the display link for now, in Hz, chosen from `choices`.
-    public mutating func rate(for choices: RateChoices) -> Double {
+    package mutating func rate(for choices: RateChoices) -> Double {
         let chosen = decide(choices)
         current = chosen
         return chosen.hz
@@ -91,7 +91,7 @@ public struct AdaptiveRateController: Sendable {
 
     /// The rate chosen now as a ceiling for the link: nil where it is the
     /// display's highest, else the chosen rate held by the game's work.
-    public mutating func ceiling(for choices: RateChoices) -> RateCeiling? {
+    package mutating func ceiling(for choices: RateChoices) -> RateCeiling? {
         let chosen = FrameRate(hz: rate(for: choices))
         guard chosen < choices.highest else { return nil }
         return RateCeiling(rate: chosen, reason: .work(cost: recentCost ?? 0))
@@ -99,7 +99,7 @@ public struct AdaptiveRateController: Sendable {
 
     /// What recent frames cost, as a climb judges it: the largest of the
     /// window but one (a single hitch is ignored); nil before any frame.
-    public var recentCost: Nanoseconds? {
+    package var recentCost: Nanoseconds? {
         let sorted = costs.elements.sorted()
         return sorted.isEmpty ? nil : sorted[max(0, sorted.count - 2)]
     }

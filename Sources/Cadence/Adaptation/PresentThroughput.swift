@@ -36,25 +36,25 @@
 ///
 /// Another display (``follow(_:)``) or another rate limit (``reset()``)
 /// starts afresh.
-public struct PresentThroughput: Sendable {
+package struct PresentThroughput: Sendable {
     /// How many consecutive frames one judgement covers.
-    public static let windowLength = 16
+    package static let windowLength = 16
     /// The share of a window's frames that must be present-bound.
-    public static let boundShare = 0.5
+    package static let boundShare = 0.5
     /// How much longer than planned the presents' average interval must be.
-    public static let margin = 0.02
+    package static let margin = 0.02
     /// How long a learned rate holds before a try of the asked rate.
-    public static let probeInterval: Nanoseconds = 2_000_000_000
+    package static let probeInterval: Nanoseconds = 2_000_000_000
     /// How many frames one try plans at the asked rate: the first present
     /// after the slower rate's slack can keep up where the second cannot.
-    public static let probeFrames = 2
+    package static let probeFrames = 2
     /// How much later than the asked rate's interval a try's present may
     /// return after the previous one and still count as keeping up: wider
     /// than ``margin``, as one interval is judged rather than a window's average.
-    public static let probeMargin = 0.1
+    package static let probeMargin = 0.1
 
     /// The fastest rate the presents reached, once learned; nil while they keep up.
-    public private(set) var sustainableRate: FrameRate?
+    package private(set) var sustainableRate: FrameRate?
     /// The last frames: when each present returned, the link's
     /// planned interval for it, and whether the present made it late.
     private var window: [(returned: Nanoseconds, planned: Nanoseconds, bound: Bool)] = []
@@ -69,11 +69,11 @@ public struct PresentThroughput: Sendable {
     private var display: (mode: RefreshMode, nominal: FrameRate?)?
 
     /// Nothing learned yet.
-    public init() {}
+    package init() {}
 
     /// The ceiling for the frame planned now: the learned rate, except for
     /// the frames that try the asked rate again (nil).
-    public mutating func ceiling(at now: Nanoseconds) -> RateCeiling? {
+    package mutating func ceiling(at now: Nanoseconds) -> RateCeiling? {
         guard let sustainableRate else { return nil }
         if probe == nil, let nextProbe, now >= nextProbe { probe = (now, 0, 0) }
         if let p = probe, p.planned < Self.probeFrames {
@@ -84,10 +84,10 @@ public struct PresentThroughput: Sendable {
     }
 
     /// Takes one presented frame's record, with its final glass time, in frame order.
-    public mutating func observe(_ record: FrameRecord) {
+    package mutating func observe(_ record: FrameRecord) {
         let last = previous.flatMap { $0.frame + 1 == record.frame ? $0.returned : nil }
         previous = (record.frame, record.presentTime)
-        let judged = record.isPaced && record.effectiveHz > 0 && record.glassSource != .inferred
+        let judged = record.rate != nil && record.glassSource != .inferred
         let bound = judged && record.workEnd <= record.presentSubmit
             && record.presentSubmit <= record.targetTimestamp && record.isLate()
         if let probe, record.callbackStart >= probe.start, probe.passed < probe.planned {
@@ -98,7 +98,7 @@ public struct PresentThroughput: Sendable {
             return
         }
         if last == nil { window.removeAll() }
-        window.append((record.presentTime, FrameRate(hz: record.effectiveHz).period, bound))
+        if let rate = record.rate { window.append((record.presentTime, rate.period, bound)) }
         if window.count > Self.windowLength { window.removeFirst() }
         guard window.count == Self.windowLength else { return }
         let boundCount = window.filter(\.bound).count
@@ -121,10 +121,10 @@ public struct PresentThroughput: Sendable {
     /// the learned rate goes.
     private mutating func judgeProbe(_ record: FrameRecord, bound: Bool, judged: Bool, previousReturn: Nanoseconds?) {
         guard let p = probe else { return }
-        let asked = FrameRate(hz: record.effectiveHz)
-        let outpaced = previousReturn.map {
-            Double(record.presentTime - $0) > Double(asked.period) * (1 + Self.probeMargin)
-        } ?? false
+        var outpaced = false
+        if let previousReturn, let asked = record.rate {
+            outpaced = Double(record.presentTime - previousReturn) > Double(asked.period) * (1 + Self.probeMargin)
+        }
         guard judged, !bound, !outpaced else {
             probe = nil
             nextProbe = record.presentTime + Self.probeInterval
@@ -142,7 +142,7 @@ public struct PresentThroughput: Sendable {
     }
 
     /// Forgets what was learned: the present path may have changed.
-    public mutating func reset() {
+    package mutating func reset() {
         forgetRate()
         previous = nil
     }
@@ -150,7 +150,7 @@ public struct PresentThroughput: Sendable {
     /// Takes the display each frame is planned on, and forgets what was
     /// learned when it is another one (another refresh mode or nominal rate:
     /// the window moved, or vsync changed).
-    public mutating func follow(_ timing: DisplayTiming) {
+    package mutating func follow(_ timing: DisplayTiming) {
         let nominal: FrameRate? = switch timing {
         case .fixed(let grid): grid.nominalRate
         case .variable(_, let maximum): maximum

@@ -12,23 +12,23 @@
 /// vblanks, with variable refresh or none any rate), where each frame is done
 /// by its target and reaches the glass on it, at one speed.
 ///
-/// It decides as the adaptive rate does (``AdaptiveRateController``), with a
+/// It decides as the adaptive rate does (`AdaptiveRateController`), with a
 /// narrower margin for the drop (``tuning``): down in one step once two of the
 /// last three frames' work overran the interval, to the highest rate holding
 /// the largest recent work with 5% to spare (the rate the work can meet, with
 /// room for a late wake-up and a little drift, where the adaptive rate keeps
 /// 15%: a request is the rate the game wants, so it gives up no more than it
 /// must); back up, never above the request, once a faster rate has held the
-/// work with 30% to spare for half a second. It learns from the work alone (callback
-/// start to the end of the work): what the present path sustains is
-/// ``PresentThroughput``'s to learn, and the link takes the lower of the two.
+/// work with 30% to spare for half a second. It learns from the work alone
+/// (``FrameRecord/work``, not the whole ``FrameRecord/cost(on:)``): what the present path sustains is
+/// `PresentThroughput`'s to learn, and the link takes the lower of the two.
 /// Another rate asked for, or another display, starts afresh.
-public struct WorkRateCeiling: Sendable {
+package struct WorkRateCeiling: Sendable {
     /// The adaptive rate's tuning, keeping 5% rather than 15% when it drops.
-    public static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
+    package static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
 
     /// The ceiling last handed out; nil while the work fits the request.
-    public private(set) var rate: FrameRate?
+    package private(set) var rate: FrameRate?
 
     private var controller = AdaptiveRateController(tuning: tuning)
     /// The rate the choices were bounded by, the display (its refresh mode and
@@ -36,17 +36,17 @@ public struct WorkRateCeiling: Sendable {
     private var bound: (rate: FrameRate, mode: RefreshMode, display: FrameRate, limiting: Bool)?
 
     /// Nothing learned yet.
-    public init() {}
+    package init() {}
 
     /// Takes one presented frame's record.
-    public mutating func observe(_ record: FrameRecord) {
-        controller.record(cost: record.workEnd - record.callbackStart, at: record.presentTime)
+    package mutating func observe(_ record: FrameRecord) {
+        controller.record(cost: record.work, at: record.presentTime)
     }
 
     /// The ceiling for the next frame, whose link runs at `requested` on
     /// `timing` by the game's request, with the work it rests on: nil while
     /// the work fits `requested`.
-    public mutating func ceiling(under requested: FrameRate, on timing: DisplayTiming) -> RateCeiling? {
+    package mutating func ceiling(under requested: FrameRate, on timing: DisplayTiming) -> RateCeiling? {
         // Unless the work holds the link down, the request in effect is the start. While it does, a refitted
         // estimate of the same display and request (``FrameRate/isRefit(of:)``) keeps what was learned; on
         // another display the rates the work can meet are others, learned afresh in two frames.
@@ -65,7 +65,7 @@ public struct WorkRateCeiling: Sendable {
     }
 
     /// Forgets what was learned: another rate was asked for.
-    public mutating func reset() {
+    package mutating func reset() {
         controller = AdaptiveRateController(tuning: Self.tuning)
         bound = nil
         rate = nil

@@ -6,19 +6,19 @@
 /// vblank later. So the grid in use is kept while its nearest instant lies
 /// within ``phaseTolerance`` of the newest fit's origin, and replaced by the
 /// newest fit once it does not.
-public struct HeldGrid: Sendable {
+package struct HeldGrid: Sendable {
     /// How far the grid in use may be from the newest fit before it is replaced.
-    public static let phaseTolerance: Nanoseconds = 250_000
+    package static let phaseTolerance: Nanoseconds = 250_000
 
     private var held: VsyncGrid?
 
     /// Nothing held yet.
-    public init() {}
+    package init() {}
 
     /// The grid to use now that the fit gives `fresh`: the held one while it
     /// agrees with it, else `fresh` (then held). Nil while there is no fit;
     /// the held grid is still compared with the next one.
-    public mutating func use(_ fresh: VsyncGrid?) -> VsyncGrid? {
+    package mutating func use(_ fresh: VsyncGrid?) -> VsyncGrid? {
         guard let fresh else { return nil }
         if let held, abs(held.time(at: held.nearestIndex(to: fresh.origin)) - fresh.origin) <= Self.phaseTolerance {
             return held
@@ -28,5 +28,5 @@ public struct HeldGrid: Sendable {
     }
 
     /// Forgets the held grid: the display or its mode changed.
-    public mutating func reset() { held = nil }
+    package mutating func reset() { held = nil }
 }

@@ -2,21 +2,21 @@
 /// vblank grid is read from (vblank number, time) pairs, whether the numbers
 /// are the platform's own counter (``VblankCounterFit``) or assigned to
 /// present returns (``VsyncEstimator``).
-public struct LineFit: Equatable, Sendable {
+package struct LineFit: Equatable, Sendable {
     /// The line's value at x = 0.
-    public let intercept: Double
+    package let intercept: Double
     /// How much y grows per unit of x: a grid's period.
-    public let slope: Double
+    package let slope: Double
 
     /// The line with this intercept and slope.
-    public init(intercept: Double, slope: Double) {
+    package init(intercept: Double, slope: Double) {
         self.intercept = intercept
         self.slope = slope
     }
 
     /// The line through `points`; nil when their x values are all the same
     /// (no slope can be told) or there are none.
-    public init?(_ points: [(x: Double, y: Double)]) {
+    package init?(_ points: [(x: Double, y: Double)]) {
         guard !points.isEmpty else { return nil }
         let n = Double(points.count)
         let meanX = points.reduce(0) { $0 + $1.x } / n
@@ -32,5 +32,5 @@ public struct LineFit: Equatable, Sendable {
     }
 
     /// The line's value at `x`.
-    public func value(at x: Double) -> Double { intercept + slope * x }
+    package func value(at x: Double) -> Double { intercept + slope * x }
 }

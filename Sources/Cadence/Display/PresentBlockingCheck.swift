@@ -9,7 +9,7 @@
 /// compositor, capped or presenting just before each repaint, finds that
 /// callback already come. Presents there are never taken for unpaced, which
 /// would hand the loop to the timer at any rate the compositor cannot show.
-public struct PresentBlockingCheck: Sendable {
+package struct PresentBlockingCheck: Sendable {
     /// How many presents are watched before deciding.
     public static let sampleCount = 16
 

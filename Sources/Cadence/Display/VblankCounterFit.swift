@@ -11,7 +11,7 @@
 /// line does: the clock jumped, or the mode changed unheard of. One such pair
 /// alone is set aside (a glitch); two in a row start the fit over from them,
 /// so what was learned from the old line is unlearned.
-public struct VblankCounterFit: Sendable {
+package struct VblankCounterFit: Sendable {
     /// How many recent pairs the fit uses.
     public let window: Int
     private var samples: [(counter: Int64, time: Nanoseconds)] = []

@@ -7,7 +7,7 @@
 /// samples far off the line and refits. Present returns are only ever late, so
 /// the phase is then moved down to the early edge of the samples (their 10th
 /// percentile residual): the earliest returns are the ones nearest the vblank.
-public struct VsyncEstimator: Sendable {
+@_spi(Programs) public struct VsyncEstimator: Sendable {
     /// The rate the estimate starts from: what SDL reports.
     public let nominal: FrameRate
     /// How many recent presents the fit uses.
@@ -43,7 +43,7 @@ public struct VsyncEstimator: Sendable {
     /// vblank (on Wayland, SDL waits only for the previous frame's callback,
     /// which at a capped rate came long before), so its return is when the
     /// loop chose to present plus a copy. A present that waits for the vblank
-    /// is made half a refresh before it (see ``PresentPlan``): a quarter lies
+    /// is made half a refresh before it (see `PresentPlan`): a quarter lies
     /// between the two.
     public func waitedForDisplay(blocked: Nanoseconds) -> Bool {
         blocked >= (grid?.rate ?? nominal).period / 4

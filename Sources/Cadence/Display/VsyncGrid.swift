@@ -17,7 +17,7 @@ public struct VsyncGrid: Equatable, Sendable {
 
     /// Whether ``rate`` was measured (a fit to a clock or to present returns)
     /// rather than known exactly: a cap then allows its divisions a few parts
-    /// in ten thousand above it (``FrameRateSnapper/capTolerance``).
+    /// in ten thousand above it (`FrameRateSnapper/capTolerance`).
     public let isMeasured: Bool
 
     /// A grid with instant 0 at `origin`; `nominal` as ``nominalRate``.

@@ -3,10 +3,10 @@
 ///
 /// Decoding never traps and never loops on bad input: every field is read
 /// through a bounds-checked window and every walk advances. Input that is not
-/// an EDID throws ``EDIDError``; oddities that real monitors ship (bad
+/// an EDID throws `EDIDError`; oddities that real monitors ship (bad
 /// checksums, missing extension blocks) are kept in ``warnings`` and decoding
 /// goes on, as the kernel and X server do.
-public struct EDID: Equatable, Sendable {
+@_spi(Programs) public struct EDID: Equatable, Sendable {
     /// Every EDID starts with these eight bytes.
     public static let header: [UInt8] = [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00]
     /// The base block and every extension block are this long.
@@ -103,7 +103,7 @@ public struct EDID: Equatable, Sendable {
     }
 
     /// Decodes a file's contents: binary EDID bytes, or hex text as
-    /// `xrandr --props` and `edid-decode` print it (see ``EDIDHexText``).
+    /// `xrandr --props` and `edid-decode` print it (see `EDIDHexText`).
     public init(contents: [UInt8]) throws(EDIDError) {
         let text = contents.starts(with: Self.header) ? nil : try EDIDHexText.bytes(from: contents)
         try self.init(bytes: text ?? contents)

@@ -1,6 +1,6 @@
 /// Why bytes are not an EDID at all. Checksum and length disagreements are
-/// not errors: real monitors ship them, so they become ``EDIDWarning``s.
-public enum EDIDError: Error, Equatable, Sendable, CustomStringConvertible {
+/// not errors: real monitors ship them, so they become `EDIDWarning`s.
+@_spi(Programs) public enum EDIDError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer than the 128 bytes of a base block.
     case tooShort(byteCount: Int)
     /// The first eight bytes are not `00 FF FF FF FF FF FF 00`.
@@ -22,7 +22,7 @@ public enum EDIDError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Something odd about an EDID that does not stop it being decoded.
-public enum EDIDWarning: Equatable, Sendable, CustomStringConvertible {
+@_spi(Programs) public enum EDIDWarning: Equatable, Sendable, CustomStringConvertible {
     /// A 128-byte block whose bytes do not sum to 0 modulo 256.
     case checksumMismatch(block: Int, sum: UInt8)
     /// The EDID announces more extension blocks than the bytes hold.

@@ -12,10 +12,10 @@
 /// labelled block that is mostly hex bytes but not all (a digit lost or
 /// mistyped) is an error, not the end of the block: ending there would
 /// silently decode a shorter EDID.
-public enum EDIDHexText {
+package enum EDIDHexText {
     /// The bytes the text spells, or nil when it neither is hex text nor holds
     /// a labelled hex block (for example a binary file); throws
-    /// ``EDIDError/brokenHexLine(line:)`` for a mistyped line in a block.
+    /// `EDIDError/brokenHexLine(line:)` for a mistyped line in a block.
     public static func bytes(from text: [UInt8]) throws(EDIDError) -> [UInt8]? {
         if let bytes = allHex(text) { return bytes }
         return try labelledBlock(in: text)

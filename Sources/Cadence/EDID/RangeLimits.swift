@@ -1,8 +1,8 @@
 /// The base block's Display Range Limits descriptor (tag 0xFD), vertical part.
 ///
 /// Nine monitors in ten carry one, fixed-refresh or not, so it proves nothing
-/// about variable refresh by itself; see ``EDID/variableRefresh`` for when it counts.
-public struct RangeLimits: Equatable, Sendable {
+/// about variable refresh by itself; see `EDID/variableRefresh` for when it counts.
+@_spi(Programs) public struct RangeLimits: Equatable, Sendable {
     /// The vertical refresh range, with EDID 1.4's +255 Hz offsets applied.
     public let vertical: RefreshRange
     /// Byte 10, the video timing support class: 0x00 default GTF, 0x01 range

@@ -2,7 +2,7 @@
 ///
 /// EDID fields are integers, so the decoder keeps them exact; the VRR policy
 /// turns them into ``FrameRate``s for the display link.
-public struct RefreshRange: Equatable, Hashable, Sendable, CustomStringConvertible {
+@_spi(Programs) public struct RefreshRange: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The lowest refresh rate in Hz.
     public let minHz: Int
     /// The highest refresh rate in Hz.

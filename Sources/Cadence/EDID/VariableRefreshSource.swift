@@ -22,7 +22,7 @@ public enum VariableRefreshSource: String, CaseIterable, Comparable, Sendable {
 }
 
 /// A variable refresh range and the block that advertised it.
-public struct VariableRefreshRange: Equatable, Hashable, Sendable, CustomStringConvertible {
+@_spi(Programs) public struct VariableRefreshRange: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The advertised range.
     public let range: RefreshRange
     /// Where it came from.

@@ -45,7 +45,7 @@ public final class AtomicReplacement {
     }
 
     /// The same for a path given as the file system's bytes, which need not
-    /// be UTF-8 (see ``RawArguments``).
+    /// be UTF-8 (see `RawArguments`).
     public init(pathBytes given: [UInt8]) throws {
         path = String(decoding: given, as: UTF8.self)
         let target = try OutputTarget(pathBytes: given)

@@ -8,7 +8,7 @@ import Musl
 /// be UTF-8. `CommandLine.arguments` (and so any argument parser) repairs
 /// invalid UTF-8 with U+FFFD, which would turn a file name such as `\xff.csv`
 /// into another name; a program that takes paths finds their real bytes here.
-public enum RawArguments {
+@_spi(Programs) public enum RawArguments {
     /// The bytes of the first argument that decodes to `value`, also as the
     /// value of `--flag=value`; `value`'s own UTF-8 when no argument does.
     public static func bytes(of value: String) -> [UInt8] {

@@ -3,10 +3,10 @@
 /// The link decides, for each callback, which display slot the frame will be
 /// shown at (its target) and how far the game should advance (its delta). It
 /// does not wait or present: a driver (``FrameLoop``, with the simulator or
-/// the SDL backend) calls ``nextFrame(now:flips:timing:)`` once per frame,
+/// the SDL backend) calls `nextFrame(now:flips:timing:)` once per frame,
 /// runs the callback, and presents at the target.
 ///
-/// Targets lie on the link's *cadence* (``FrameCadence``): a grid anchored
+/// Targets lie on the link's *cadence* (`FrameCadence`): a grid anchored
 /// where the last frame reached the glass when the rate or the display last
 /// changed, stepping every n-th vblank on a fixed display or every 1/rate
 /// otherwise, in exact integer time. A target is the first cadence slot after
@@ -57,8 +57,8 @@ public final class DisplayLink {
 
     /// The fastest the link may run for a reason other than the request:
     /// what the present path sustains or the game's work allows (the
-    /// ``FrameLoop`` sets it, the lower of ``PresentThroughput`` and the
-    /// adaptive rate or, at a request, ``WorkRateCeiling``). Above it the link runs the highest achievable rate at
+    /// ``FrameLoop`` sets it, the lower of `PresentThroughput` and the
+    /// adaptive rate or, at a request, `WorkRateCeiling`). Above it the link runs the highest achievable rate at
     /// or below it, as for a cap, and the frame says why; the preferred range
     /// is left as the game set it. Nil: no such limit.
     public internal(set) var rateCeiling: RateCeiling?
@@ -92,7 +92,7 @@ public final class DisplayLink {
     ///   - flips: when the last two frames reached the glass (the vblanks
     ///     that showed them); empty before the first frame.
     ///   - timing: what the display can do now.
-    public func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
+    package func nextFrame(now: Nanoseconds, flips: FlipHistory, timing: DisplayTiming) -> DisplayLinkFrame {
         if isUncapped, case .unsynced = timing { return unpacedFrame(now: now, lastFlip: flips.last, timing: timing) }
         let lastFlip = flips.last
         let (effective, reason) = plannedRate(on: timing)
@@ -117,7 +117,7 @@ public final class DisplayLink {
             delta = maximumDelta
         }
         let interval = effective.rate.period
-        let frame = DisplayLinkFrame(
+        var frame = DisplayLinkFrame(
             index: callbackCount,
             timestampNanoseconds: lastFlip ?? cadence!.slots.slot(0),
             targetTimestampNanoseconds: target,
@@ -129,6 +129,7 @@ public final class DisplayLink {
             deltaWasClamped: clamped,
             rateReason: reason
         )
+        frame.cap = cap(honouredBy: effective, on: timing)
         previousTarget = target
         callbackCount += 1
         return frame
@@ -164,6 +165,15 @@ public final class DisplayLink {
         return frame
     }
 
+    /// The frame's ``DisplayLinkFrame/cap``: the range's maximum where
+    /// `effective` honours it, not with variable refresh in effect.
+    private func cap(honouredBy effective: EffectiveRate, on timing: DisplayTiming) -> FrameRate? {
+        let maximum = preferredFrameRateRange.maximum
+        if case .variable = timing { return nil }
+        guard maximum > 0, effective.rate.hz <= maximum * (1 + FrameRateSnapper.capTolerance) else { return nil }
+        return FrameRate(hz: maximum)
+    }
+
     /// The rate for the preferred range on `timing`, and why: above the
     /// ceiling, the highest achievable rate at or below it.
     private func plannedRate(on timing: DisplayTiming) -> (EffectiveRate, RateReason) {
@@ -194,7 +204,7 @@ public final class DisplayLink {
 
     /// The first slot of the cadence after `reference`, where the display can
     /// show it. On a variable-refresh panel the driver may be repeating the
-    /// previous frame then (see ``LowFramerateCompensation``); the frame is
+    /// previous frame then (see `LowFramerateCompensation`); the frame is
     /// then for the moment that repeat's scan-out ends, and the cadence starts
     /// again from there, rather than a whole interval later.
     private func usableTarget(after reference: Nanoseconds, flips: FlipHistory,

@@ -21,7 +21,7 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     /// The display's timing this frame was planned against.
     public let timing: DisplayTiming
     /// The slots this frame's rate steps through: where a late frame is held.
-    public let cadence: FrameCadence
+    package let cadence: FrameCadence
     /// How many of the link's frames passed with no callback (a long frame).
     public let skippedFrames: Int
     /// Whether ``deltaNanoseconds`` was clamped: the clock jumped (suspend,
@@ -35,6 +35,16 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     /// frame is presented as soon as its work ends, its target is the
     /// callback's start, and it has no slot to be late for.
     public internal(set) var isPaced = true
+    /// The rate no two new frames may exceed, which the presenter holds
+    /// them to (see `CapSpacing`): the preferred range's maximum where the
+    /// link's rate honours it. Nil when the range has no maximum, when none
+    /// of the display's rates lies inside the range (then the link runs the
+    /// nearest one, as `CAFrameRateRange` does), and with variable refresh in
+    /// effect: there the panel refreshes when a frame is presented, on time
+    /// by construction with no clock estimate to be wrong, and a frame late
+    /// on a narrow range is shown as soon as the panel is free, which may be
+    /// less than an interval before the next on-time one.
+    public internal(set) var cap: FrameRate?
 
     /// The previous frame's vblank in seconds (`CADisplayLink.timestamp`).
     public var timestamp: Double { TimeUnit.seconds(timestampNanoseconds) }

@@ -6,16 +6,16 @@
 /// its rate, with stride 1. Slots are exact instants of the grid, so a frame
 /// held to the cadence (shown late, on a later slot) stays on the same
 /// straight line as its neighbours: its lag is a whole number of intervals.
-public struct FrameCadence: Equatable, Sendable {
+package struct FrameCadence: Equatable, Sendable {
     /// The instants slots are drawn from.
-    public let grid: VsyncGrid
+    package let grid: VsyncGrid
     /// The grid index of slot 0: where the cadence was anchored.
-    public let anchorIndex: Int64
+    package let anchorIndex: Int64
     /// Grid instants per slot.
-    public let stride: Int64
+    package let stride: Int64
 
     /// A cadence of every `stride`-th instant of `grid` from `anchorIndex`.
-    public init(grid: VsyncGrid, anchorIndex: Int64, stride: Int64) {
+    package init(grid: VsyncGrid, anchorIndex: Int64, stride: Int64) {
         precondition(stride > 0, "a cadence steps forward")
         self.grid = grid
         self.anchorIndex = anchorIndex
@@ -23,17 +23,17 @@ public struct FrameCadence: Equatable, Sendable {
     }
 
     /// The time of slot `m`.
-    public func slot(_ m: Int64) -> Nanoseconds {
+    package func slot(_ m: Int64) -> Nanoseconds {
         grid.time(at: anchorIndex + m * stride)
     }
 
     /// The first slot strictly later than `time`, from the anchor on.
-    public func firstSlot(after time: Nanoseconds) -> Nanoseconds {
+    package func firstSlot(after time: Nanoseconds) -> Nanoseconds {
         slot(max(0, Self.dividingRoundingUp(grid.index(after: time) - anchorIndex, by: stride)))
     }
 
     /// The first slot at or after `time`.
-    public func firstSlot(atOrAfter time: Nanoseconds) -> Nanoseconds {
+    package func firstSlot(atOrAfter time: Nanoseconds) -> Nanoseconds {
         slot(Self.dividingRoundingUp(grid.index(atOrAfter: time) - anchorIndex, by: stride))
     }
 

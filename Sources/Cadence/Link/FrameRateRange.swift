@@ -27,9 +27,4 @@ public struct FrameRateRange: Equatable, Sendable {
 
     /// The display's own rate, with no bounds: the default.
     public static let displayRate = FrameRateRange(preferred: 0)
-
-    /// Whether `hz` lies inside the bounds (an unbounded side always passes).
-    func admits(_ hz: Double) -> Bool {
-        (minimum == 0 || hz >= minimum - 1e-9) && (maximum == 0 || hz <= maximum + 1e-9)
-    }
 }

@@ -30,7 +30,7 @@ public struct EffectiveRate: Equatable, Sendable {
 /// with only `preferred` set, Apple's nearest-rate rule (60 Hz: 40 → 30,
 /// 45 → 60, 50 → 60). A cap of N is the range `maximum: N, preferred: N`: the
 /// highest achievable rate at or below N (60 Hz: 50 → 30).
-public enum FrameRateSnapper {
+package enum FrameRateSnapper {
     /// The slowest rate Cadence runs: one frame every two seconds, low enough
     /// that a cap of 1 on a 59.94 Hz display is every 60th vblank (0.999 Hz).
     public static let slowest = FrameRate(numerator: 1, denominator: 2)

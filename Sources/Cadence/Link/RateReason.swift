@@ -12,10 +12,10 @@ public enum RateReason: Equatable, Sendable {
     /// achievable rate the request allows (a cap of 45 on 60 Hz: 30).
     case evenRate
     /// The present path: presents were seen to reach only `reached` a second
-    /// (``PresentThroughput``), so the link runs the highest even rate at or below that.
+    /// (`PresentThroughput`), so the link runs the highest even rate at or below that.
     case presents(reached: FrameRate)
     /// The game's work: adaptive mode holds the highest rate whose interval
-    /// fits frames that recently cost `cost` (``AdaptiveRateController``).
+    /// fits frames that recently cost `cost` (`AdaptiveRateController`).
     case work(cost: Nanoseconds)
 
     /// Why the request `range` alone gives `rate` on `timing`: the display's

@@ -20,7 +20,7 @@ public protocol FrameBackend: AnyObject {
 
     /// Presents the frame just drawn, once: below a variable-refresh panel's
     /// range the display's driver shows it again by itself (see
-    /// ``LowFramerateCompensation``).
+    /// `LowFramerateCompensation`).
     func present() -> PresentOutcome
 
     /// Blocks until an input or window event arrives or `timeout` passes,
@@ -39,7 +39,7 @@ public protocol FrameBackend: AnyObject {
     func uncappedChanged(to uncapped: Bool)
 
     /// With vsync on a fixed display, how long before its vblank a frame is
-    /// presented (see ``PresentPlan``); nil for half a refresh.
+    /// presented (see `PresentPlan`); nil for half a refresh.
     func vsyncLead(on timing: DisplayTiming) -> Nanoseconds?
 
     /// The per-frame reports that arrived since the last call, without

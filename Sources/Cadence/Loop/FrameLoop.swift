@@ -1,8 +1,8 @@
 /// The one loop that drives a game: link → update/render → presenter → present → statistics.
 ///
 /// Each turn asks the ``DisplayLink`` for the frame's target, lets the game
-/// update to that target and draw, then hands the frame to the ``Presenter``,
-/// which presents it once according to its ``PresentPlan``: in the refresh
+/// update to that target and draw, then hands the frame to the `Presenter`,
+/// which presents it once according to its `PresentPlan`: in the refresh
 /// before the target vblank with vsync, at the target itself when timed (VRR
 /// or no vsync), a late frame held to the next slot of the cadence. Below a
 /// variable-refresh panel's range the display's driver repeats frames by
@@ -36,29 +36,31 @@ public final class FrameLoop {
     /// Whether the rate follows the game's work (the trace then records the
     /// cap as `adaptive`).
     public var isAdaptive: Bool { rateLimit == .adaptive }
-    /// The requested rate as the trace records it: the FPS cap, nil when adaptive.
-    public var requestedFPS: Double? { isAdaptive ? nil : link.preferredFramesPerSecond }
+    /// The limit the link runs by, as each frame's record carries it:
+    /// ``rateLimit``, or ``FrameRateLimit/range(_:)`` of the link's preferred
+    /// range where the game set that on the link itself.
+    public var limitInEffect: FrameRateLimit {
+        rateLimit == .adaptive || rateLimit == .uncapped || rateLimit.frameRateRange == link.preferredFrameRateRange
+            ? rateLimit : .range(link.preferredFrameRateRange)
+    }
     /// When callbacks start: right after the previous present (`.smooth`), or
     /// just in time for the target (`.low`). Can change between frames.
     public var latency: FrameLatency = .smooth
     /// What frames have cost lately; learned in both modes, so switching to
     /// low latency starts from real figures.
-    public internal(set) var costPredictor = FrameCostPredictor()
+    package internal(set) var costPredictor = FrameCostPredictor()
     /// The fastest rate the present path has shown it sustains, learned from
     /// each frame's final record and tried again now and then; part of the
     /// link's ``DisplayLink/rateCeiling``, learned afresh on another display
     /// or rate limit.
-    public private(set) var presentThroughput = PresentThroughput()
+    package private(set) var presentThroughput = PresentThroughput()
     /// The fastest rate at or below the request the game's work sustains;
     /// part of the link's ``DisplayLink/rateCeiling`` (not when adaptive,
     /// where the adaptive rate is).
-    public private(set) var workCeiling = WorkRateCeiling()
+    package private(set) var workCeiling = WorkRateCeiling()
 
     /// Gets each frame to the glass.
-    public let presenter: Presenter
-    /// Called with each frame's final record just before the client's
-    /// ``FrameLoopClient/framePresented(_:_:)`` (a window layer keeps its statistics here).
-    public var willHandOn: ((FrameRecord) -> Void)?
+    package let presenter: Presenter
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
@@ -107,13 +109,49 @@ public final class FrameLoop {
                 guard client.idle(self) else { return }
                 continue
             }
-            let (record, ticket) = runOneFrame(client)
-            adaptive?.record(cost: record.cost(on: backend.currentTiming()), at: record.presentTime)
-            if !isAdaptive { workCeiling.observe(record) }
-            costPredictor.observe(record)
+            let (record, ticket, timing) = runOneFrame(client)
+            learnAfterPresent(record, on: timing)
             awaitingGlass.append((record, ticket))
             handOn(to: client, all: false)
         }
+    }
+
+    // The loop learns at two moments, and both feed the one ceiling on the
+    // link's rate (``rateCeiling(on:)``): what the game's work costs, once
+    // present returns, and what the present path reached, once the frame's
+    // glass time is final.
+
+    /// The first moment the loop learns: right after the present, when the
+    /// frame's cost (``FrameRecord/cost(on:)``) is known. The next frame's
+    /// plan needs it at once, so it cannot wait for the glass. It feeds the
+    /// work's share of the ceiling (the adaptive controller's rate, or under a
+    /// request the even rate the work meets) and the cost predictor behind
+    /// ``FrameLatency/low``.
+    private func learnAfterPresent(_ record: FrameRecord, on timing: DisplayTiming) {
+        adaptive?.record(cost: record.cost(on: timing), at: record.presentTime)
+        if !isAdaptive { workCeiling.observe(record) }
+        costPredictor.observe(record, on: timing)
+    }
+
+    /// The second moment: once the frame's glass time is final (the
+    /// platform's report, a frame or two after the present), whether the
+    /// present path kept the rate it was asked for (`PresentThroughput`),
+    /// the present path's share of the ceiling. A glass time only estimated
+    /// would teach it nothing, so this waits for the report.
+    private func learnAfterGlass(_ record: FrameRecord) {
+        presentThroughput.observe(record)
+    }
+
+    /// The one ceiling on the next frame's rate, where the two moments meet:
+    /// the lower of what the present path sustains, as learned up to now,
+    /// and what the game's work allows (adaptive: the controller's rate; a
+    /// request: the even rate the work meets).
+    private func rateCeiling(on timing: DisplayTiming, at now: Nanoseconds) -> RateCeiling? {
+        presentThroughput.follow(timing)
+        let requested = FrameRateSnapper.effectiveRate(for: link.preferredFrameRateRange, on: timing).rate
+        let work = isAdaptive ? adaptive?.ceiling(for: RateChoices(timing))
+            : workCeiling.ceiling(under: requested, on: timing)
+        return RateCeiling.lower(presentThroughput.ceiling(at: now), work)
     }
 
     /// Completes the waiting records with the glass reports that arrived,
@@ -132,8 +170,7 @@ public final class FrameLoop {
         var handed = 0
         while handed < awaitingGlass.count,
               all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
-            presentThroughput.observe(awaitingGlass[handed].record)
-            willHandOn?(awaitingGlass[handed].record)
+            learnAfterGlass(awaitingGlass[handed].record)
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1
         }
@@ -141,19 +178,12 @@ public final class FrameLoop {
     }
 
     /// One turn of the loop: plan, callback, present, record (with the ticket
-    /// of the glass report it awaits, if any).
+    /// of the glass report it awaits, if any, and the display it was planned on).
     @MainActor
-    private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?) {
+    private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?, DisplayTiming) {
         let clock = backend.clock
         let timing = backend.currentTiming()
-        // The one ceiling on this frame's rate: what the present path
-        // sustains, as learned up to now, and what the game's work allows
-        // (adaptive: the controller's rate; a request: the even rate the work meets).
-        presentThroughput.follow(timing)
-        let requested = FrameRateSnapper.effectiveRate(for: link.preferredFrameRateRange, on: timing).rate
-        let work = isAdaptive ? adaptive?.ceiling(for: RateChoices(timing))
-            : workCeiling.ceiling(under: requested, on: timing)
-        link.rateCeiling = RateCeiling.lower(presentThroughput.ceiling(at: clock.now), work)
+        link.rateCeiling = rateCeiling(on: timing, at: clock.now)
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
@@ -164,46 +194,29 @@ public final class FrameLoop {
         let workEnd = clock.now
 
         let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance,
-                                                     cap: cap(honouredBy: frame))
+                                                     cap: frame.cap)
         let record = FrameRecord(
             frame: frame.index,
             timestamp: frame.timestampNanoseconds,
             targetTimestamp: frame.targetTimestampNanoseconds,
             presentTime: outcome.tracedAt,
             delta: frame.deltaNanoseconds,
-            fpsCap: requestedFPS,
-            effectiveHz: frame.isPaced ? frame.effectiveRate.rate.hz : 0,
+            limit: limitInEffect,
+            rate: frame.isPaced ? frame.effectiveRate.rate : nil,
             refreshMode: timing.refreshMode,
             callbackStart: start,
             workEnd: workEnd,
             presentSubmit: submitted,
             skippedFrames: frame.skippedFrames,
-            isPaced: frame.isPaced,
             rateReason: frame.rateReason,
             glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : outcome.shownAt,
             glassSource: outcome.glassSource
         )
-        return (record, outcome.feedbackTicket)
+        return (record, outcome.feedbackTicket, timing)
     }
 
     /// Tells the backend of a latency change, on the loop's thread (see
     /// ``FrameBackend/latencyChanged(to:)``).
-    /// The rate no two new frames may exceed: the range's maximum where the
-    /// link's rate honours it; nil when the rate is adaptive, the range has no
-    /// maximum, or none of the display's rates lies inside the range (then
-    /// the link runs the nearest one, as `CAFrameRateRange` does). Nil too
-    /// with variable refresh in effect: there the panel refreshes when a frame
-    /// is presented, on time by construction with no clock estimate to be
-    /// wrong, and a frame late on a narrow range is shown as soon as the panel
-    /// is free, which may be less than an interval before the next on-time one.
-    private func cap(honouredBy frame: DisplayLinkFrame) -> FrameRate? {
-        let maximum = link.preferredFrameRateRange.maximum
-        if case .variable = frame.timing { return nil }
-        guard !isAdaptive, maximum > 0,
-              frame.effectiveRate.rate.hz <= maximum * (1 + FrameRateSnapper.capTolerance) else { return nil }
-        return FrameRate(hz: maximum)
-    }
-
     private func tellBackend(_ wanted: FrameLatency) {
         guard wanted != latencyInEffect else { return }
         latencyInEffect = wanted

@@ -11,7 +11,7 @@ public enum FrameRateLimit: Equatable, Sendable {
     /// Any range, as `CAFrameRateRange` expresses it.
     case range(FrameRateRange)
     /// The highest rate the game sustains evenly, chosen frame by frame by
-    /// an ``AdaptiveRateController`` from the work each frame took: the link
+    /// an `AdaptiveRateController` from the work each frame took: the link
     /// is asked for the display's rate and held below it by the work.
     case adaptive
     /// No pacing at all: vsync off and no cap, each frame presented the

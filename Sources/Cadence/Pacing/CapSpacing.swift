@@ -12,33 +12,33 @@
 /// they happened: a present the machine made late (a late wake-up) does not
 /// push the next one late too, so lateness does not cascade, and the average
 /// rate stays at or below the cap either way.
-public struct CapSpacing: Sendable {
+package struct CapSpacing: Sendable {
     private var last: (submitted: Nanoseconds, cap: FrameRate)?
 
     /// No present seen yet.
-    public init() {}
+    package init() {}
 
     /// The slack allowed below the cap's interval: the jitter of a wake-up,
     /// 0.5 ms, but at most 1/32 of the interval, so at any cap the average
     /// rate of presents held at the limit stays within about 3% of it (and a
     /// present that keeps to a grid at or below the cap is never held).
-    public static func tolerance(for cap: FrameRate) -> Nanoseconds {
+    package static func tolerance(for cap: FrameRate) -> Nanoseconds {
         min(500_000, cap.period / 32)
     }
 
     /// The earliest a new frame may be presented under `cap` (nil: uncapped):
     /// the previous present plus the cap's interval less ``tolerance(for:)``,
     /// when that present was made under the same cap; nil when there is no limit.
-    public func earliestPresent(cap: FrameRate?) -> Nanoseconds? {
+    package func earliestPresent(cap: FrameRate?) -> Nanoseconds? {
         guard let cap, let last, last.cap == cap else { return nil }
         return last.submitted + cap.period - Self.tolerance(for: cap)
     }
 
     /// A new frame was scheduled for `time` under `cap` (nil: uncapped).
-    public mutating func presented(at time: Nanoseconds, cap: FrameRate?) {
+    package mutating func presented(at time: Nanoseconds, cap: FrameRate?) {
         last = cap.map { (time, $0) }
     }
 
     /// Forgets the previous present: a pause, after which spacing starts over.
-    public mutating func reset() { last = nil }
+    package mutating func reset() { last = nil }
 }

@@ -10,7 +10,7 @@ public enum FrameLatency: String, Sendable, Equatable, CaseIterable {
     /// presenter then waits for the target. Most slack for a slow frame.
     case smooth
     /// The loop waits before the callback until the target minus the frame's
-    /// predicted cost and a safety (see ``FrameCostPredictor``), so input is
+    /// predicted cost and a safety (see `FrameCostPredictor`), so input is
     /// read as late as the frame can afford.
     case low
 }

@@ -16,25 +16,25 @@
 ///
 /// The simulator's panel follows these rules, and the display link plans
 /// with them, so every target it hands out is one the panel can show.
-public struct LowFramerateCompensation: Equatable, Sendable {
+package struct LowFramerateCompensation: Equatable, Sendable {
     /// The panel's range.
-    public let minimum: FrameRate, maximum: FrameRate
+    package let minimum: FrameRate, maximum: FrameRate
 
     /// Compensation on a panel whose range is `minimum...maximum`.
-    public init(minimum: FrameRate, maximum: FrameRate) {
+    package init(minimum: FrameRate, maximum: FrameRate) {
         self.minimum = min(minimum, maximum)
         self.maximum = maximum
     }
 
     /// How long a scan-out keeps the panel busy: 1 / maximum rate, rounded
     /// down, so flips on an exact grid at the maximum rate all qualify.
-    public var shortest: Nanoseconds { maximum.shortestPeriod }
+    package var shortest: Nanoseconds { maximum.shortestPeriod }
     /// The longest the panel holds a frame: 1 / minimum rate, rounded up.
-    public var longest: Nanoseconds { minimum.longestPeriod }
+    package var longest: Nanoseconds { minimum.longestPeriod }
 
     /// The driver's plan for the frame that flipped at `flip`, the frame
     /// before it having stayed on the glass for `previousDuration` (nil: unknown).
-    public func hold(from flip: Nanoseconds, previousDuration: Nanoseconds?) -> Hold {
+    package func hold(from flip: Nanoseconds, previousDuration: Nanoseconds?) -> Hold {
         guard let duration = previousDuration, duration > longest else {
             return Hold(flip: flip, spacing: longest, planned: 0, longest: longest, scanOut: shortest)
         }
@@ -44,32 +44,32 @@ public struct LowFramerateCompensation: Equatable, Sendable {
     }
 
     /// The driver's plan after the newest flip in `history`; nil before any.
-    public func hold(after history: FlipHistory) -> Hold? {
+    package func hold(after history: FlipHistory) -> Hold? {
         history.last.map { hold(from: $0, previousDuration: history.lastDuration) }
     }
 
     /// The flips of one frame on a variable-refresh panel: the new frame's,
     /// then `planned` repeats every `spacing`, then one every `longest` for as
     /// long as no new frame comes.
-    public struct Hold: Equatable, Sendable {
+    package struct Hold: Equatable, Sendable {
         /// When the new frame flipped.
-        public let flip: Nanoseconds
+        package let flip: Nanoseconds
         /// The gap between the driver's planned repeats.
-        public let spacing: Nanoseconds
+        package let spacing: Nanoseconds
         /// How many repeats the driver planned.
-        public let planned: Int64
+        package let planned: Int64
         /// The panel's longest hold and scan-out.
         let longest: Nanoseconds, scanOut: Nanoseconds
 
         /// Flip `j` of the hold: 0 is the new frame, the rest repeats.
-        public func flip(_ j: Int64) -> Nanoseconds {
+        package func flip(_ j: Int64) -> Nanoseconds {
             j <= planned ? flip + j * spacing : flip + planned * spacing + (j - planned) * longest
         }
 
         /// The latest flip before `time` (the new frame's, at or before it).
         /// A frame presented at the very instant a repeat would start is shown
         /// instead, so a repeat at `time` does not count.
-        public func latestFlip(before time: Nanoseconds) -> Nanoseconds {
+        package func latestFlip(before time: Nanoseconds) -> Nanoseconds {
             guard time > flip else { return flip }
             let end = flip + planned * spacing
             if time <= end { return flip + (time - flip - 1) / spacing * spacing }
@@ -78,15 +78,15 @@ public struct LowFramerateCompensation: Equatable, Sendable {
 
         /// When a frame presented at `time` reaches the glass: at once, or
         /// when the scan-out under way (of the new frame or a repeat) ends.
-        public func shownAt(presentedAt time: Nanoseconds) -> Nanoseconds {
+        package func shownAt(presentedAt time: Nanoseconds) -> Nanoseconds {
             max(time, latestFlip(before: time) + scanOut)
         }
 
         /// Whether a frame presented at `time` is shown at exactly `time`.
-        public func canShow(at time: Nanoseconds) -> Bool { shownAt(presentedAt: time) == time }
+        package func canShow(at time: Nanoseconds) -> Bool { shownAt(presentedAt: time) == time }
 
         /// The repeats the panel showed after the new frame, before `time`.
-        public func repeats(before time: Nanoseconds) -> [Nanoseconds] {
+        package func repeats(before time: Nanoseconds) -> [Nanoseconds] {
             var out: [Nanoseconds] = []
             var j: Int64 = 1
             while flip(j) < time { out.append(flip(j)); j += 1 }

@@ -1,5 +1,5 @@
 /// How the presenter turns a frame's target into the moment it presents.
-public enum PresentMode: String, Sendable, Equatable {
+package enum PresentMode: String, Sendable, Equatable {
     /// Fixed refresh with vsync: present in the refresh before the target
     /// vblank; the display shows it on the vblank.
     case vsync

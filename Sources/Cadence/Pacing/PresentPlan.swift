@@ -1,5 +1,5 @@
 /// When to present one frame.
-public struct PresentPlan: Equatable, Sendable {
+package struct PresentPlan: Equatable, Sendable {
     /// The display the plan was made for.
     public let timing: DisplayTiming
     /// The mode the plan was made in.
@@ -24,7 +24,7 @@ public struct PresentPlan: Equatable, Sendable {
     /// number of intervals (motion on the glass keeps its speed) and the next
     /// callback starts on the cadence with a whole interval for its work. With
     /// variable refresh, when the driver repeats the previous frame at that
-    /// slot (see ``LowFramerateCompensation``), the frame is shown as the
+    /// slot (see `LowFramerateCompensation`), the frame is shown as the
     /// repeat's scan-out ends.
     /// When the display changed since the frame was planned (a new mode, VRR
     /// switched), its target is not on the new display's grid: the frame is

@@ -5,14 +5,14 @@
 /// the plan again when the display changes during that wait, and, for low
 /// latency, the wait before the callback. The ``FrameLoop`` asks the link for
 /// a frame, runs the game's callback and hands the frame here.
-public final class Presenter {
+package final class Presenter {
     /// Where frames are shown.
     public let backend: FrameBackend
     /// When the last two frames reached the glass.
     public private(set) var flips = FlipHistory()
     /// The display the last frame was presented on.
     private var lastTiming: DisplayTiming?
-    /// Keeps new frames at least the cap's interval apart (see ``CapSpacing``).
+    /// Keeps new frames at least the cap's interval apart (see `CapSpacing`).
     private var capSpacing = CapSpacing()
 
     /// A presenter for `backend`.
@@ -44,11 +44,11 @@ public final class Presenter {
         backend.wait(until: frame.targetTimestampNanoseconds - lead)
     }
 
-    /// Presents `frame`, whose work ended at `workEnd`, per its ``PresentPlan``:
+    /// Presents `frame`, whose work ended at `workEnd`, per its `PresentPlan`:
     /// waits for the plan's moment, makes the plan again if the display
     /// changed meanwhile (a mode switch, VRR toggled), then presents once.
     /// `tolerance` is the link's ``DisplayLink/jitterTolerance``; `cap`, the
-    /// rate no two new frames may exceed (see ``CapSpacing``), nil for none.
+    /// rate no two new frames may exceed (see `CapSpacing`), nil for none.
     /// Returns what the backend knows of the present, and when it was submitted.
     public func present(_ frame: DisplayLinkFrame, workEndedAt workEnd: Nanoseconds,
                         tolerance: Nanoseconds, cap: FrameRate? = nil) -> (outcome: PresentOutcome, submitted: Nanoseconds) {

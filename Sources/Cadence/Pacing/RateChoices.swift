@@ -1,4 +1,5 @@
-/// The rates a display can show evenly: what the adaptive controller picks from.
+/// The rates a display can show evenly: what the adaptive controller picks
+/// from, and what a game's FPS menu offers.
 ///
 /// A fixed display shows every n-th vblank (R, R/2, R/3, ...). With variable
 /// refresh in effect, or no vsync, any rate up to the display's maximum works.

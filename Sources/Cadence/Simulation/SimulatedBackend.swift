@@ -70,7 +70,7 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
 
     /// With per-frame reports the backend stands for a compositor's client: a
     /// frame for a vblank is presented just after the vblank before (see
-    /// ``PresentPlan/compositedVsyncLead(period:)``); otherwise half a refresh.
+    /// `PresentPlan/compositedVsyncLead(period:)`); otherwise half a refresh.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
         guard feedbackDelay != nil, case .fixed(let grid) = timing else { return nil }
         return PresentPlan.compositedVsyncLead(period: grid.rate.period)

@@ -6,7 +6,7 @@
 /// - Variable refresh [min, max], active only when the window is fullscreen and
 ///   VRR is allowed: a frame shows when presented, unless a scan-out (`1/max`
 ///   long) is under way, when it shows as that ends. Below the range the
-///   driver repeats the frame by itself (``LowFramerateCompensation``):
+///   driver repeats the frame by itself (`LowFramerateCompensation`):
 ///   spaced from how long the previous frame stayed on the glass, and every
 ///   `1/min` when it has no such prediction. Not active (windowed), the panel
 ///   behaves as a fixed display at its maximum rate.

@@ -21,10 +21,12 @@ public struct FrameRecord: Sendable, Equatable {
     public var glassSource: GlassTimeSource
     /// `targetTimestamp` minus the previous callback's `targetTimestamp`.
     public var delta: Nanoseconds
-    /// The requested rate in FPS; 0 means the display's rate, `nil` means adaptive.
-    public var fpsCap: Double?
-    /// The rate the link paced this frame at, in Hz; 0 when nothing paced it (uncapped).
-    public var effectiveHz: Double
+    /// The limit the game asked for when the frame was planned (a range
+    /// set on the link itself reads as ``FrameRateLimit/range(_:)``).
+    public var limit: FrameRateLimit
+    /// The rate the link paced this frame at, exactly (59.94 Hz is
+    /// 60000/1001); nil when nothing paced it (``FrameRateLimit/uncapped``).
+    public var rate: FrameRate?
     /// How frames reach the glass for this frame.
     public var refreshMode: RefreshMode
     /// When the callback started: the game read its input and began its update.
@@ -37,11 +39,12 @@ public struct FrameRecord: Sendable, Equatable {
     public var presentSubmit: Nanoseconds
     /// Link intervals skipped before this callback (0 when on time).
     public var skippedFrames: Int
+    /// Why the link ran at ``rate`` (``DisplayLinkFrame/rateReason``).
+    public var rateReason: RateReason
+
     /// Whether anything paced the frame (see ``DisplayLinkFrame/isPaced``);
     /// an uncapped frame has no target to be late for.
-    public var isPaced: Bool
-    /// Why the link ran at ``effectiveHz`` (``DisplayLinkFrame/rateReason``).
-    public var rateReason: RateReason
+    public var isPaced: Bool { rate != nil }
 
     /// Input-to-glass latency: from the callback's start, when the game read
     /// its input, to ``glassTime``.
@@ -70,18 +73,17 @@ public struct FrameRecord: Sendable, Equatable {
     /// a `glassTime` the frame is taken as reported on the glass at `presentTime`
     /// (the simulated display's own report).
     public init(frame: Int, timestamp: Nanoseconds, targetTimestamp: Nanoseconds,
-                presentTime: Nanoseconds, delta: Nanoseconds, fpsCap: Double?,
-                effectiveHz: Double, refreshMode: RefreshMode,
+                presentTime: Nanoseconds, delta: Nanoseconds, limit: FrameRateLimit,
+                rate: FrameRate?, refreshMode: RefreshMode,
                 callbackStart: Nanoseconds, workEnd: Nanoseconds, presentSubmit: Nanoseconds,
-                skippedFrames: Int, isPaced: Bool = true, rateReason: RateReason = .request,
+                skippedFrames: Int, rateReason: RateReason = .request,
                 glassTime: Nanoseconds? = nil, glassSource: GlassTimeSource = .feedback) {
         self.frame = frame; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
         self.presentTime = presentTime; self.glassTime = glassTime ?? presentTime; self.glassSource = glassSource
-        self.delta = delta; self.fpsCap = fpsCap
-        self.effectiveHz = effectiveHz; self.refreshMode = refreshMode
+        self.delta = delta; self.limit = limit
+        self.rate = rate; self.refreshMode = refreshMode
         self.callbackStart = callbackStart; self.workEnd = workEnd; self.presentSubmit = presentSubmit
         self.skippedFrames = skippedFrames
-        self.isPaced = isPaced
         self.rateReason = rateReason
     }
 }

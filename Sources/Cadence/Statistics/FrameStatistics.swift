@@ -9,7 +9,7 @@
 ///
 /// The overlay wants the last few seconds (the frame-time graph, recent
 /// percentiles); the exit summary wants the whole run. Recent intervals live in
-/// a ring buffer and whole-run percentiles in an ``IntervalHistogram``, so a
+/// a ring buffer and whole-run percentiles in an `IntervalHistogram`, so a
 /// game left running for hours uses the same memory as one run for a second.
 public struct FrameStatistics: Sendable {
     /// How many recent intervals are kept for the graph and recent percentiles.
@@ -65,7 +65,7 @@ public struct FrameStatistics: Sendable {
     public mutating func record(_ record: FrameRecord) {
         frames += 1
         sources[record.glassSource, default: 0] += 1
-        if record.isPaced { latestRate = (record.effectiveHz, record.rateReason) }
+        if let rate = record.rate { latestRate = (rate.hz, record.rateReason) }
         // The time this frame covers on the glass: since the previous present,
         // or for a segment's first frame since the link's previous frame
         // (`timestamp`). Its lateness counts over that same time, so hitch
@@ -90,7 +90,7 @@ public struct FrameStatistics: Sendable {
             histogram.record(span)
             intervalCount += 1
             intervalSum += span
-            let expected = record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : span
+            let expected = record.rate?.period ?? span
             if Self.isHitch(interval: span, planned: expected) { hitches += 1 }
         }
         lastPresent = glass

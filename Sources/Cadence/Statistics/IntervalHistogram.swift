@@ -5,7 +5,7 @@
 /// longer ones in 1 ms buckets up to 10 s; anything longer in one overflow
 /// bucket reported as its largest value. Memory stays flat however long the
 /// game runs, which a list of every interval would not.
-public struct IntervalHistogram: Sendable {
+package struct IntervalHistogram: Sendable {
     private static let fineBucket: Nanoseconds = 1_000
     private static let fineCount = 100_000
     private static let coarseBucket: Nanoseconds = 1_000_000
@@ -15,15 +15,15 @@ public struct IntervalHistogram: Sendable {
     private var coarse = [UInt32](repeating: 0, count: coarseCount)
     private var overflow = 0
     /// How many spans were recorded.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The largest span recorded (0 when empty).
-    public private(set) var maximum: Nanoseconds = 0
+    package private(set) var maximum: Nanoseconds = 0
 
     /// An empty histogram.
-    public init() {}
+    package init() {}
 
     /// Records one span; negative spans count as zero.
-    public mutating func record(_ span: Nanoseconds) {
+    package mutating func record(_ span: Nanoseconds) {
         let s = max(0, span)
         count += 1
         maximum = max(maximum, s)
@@ -38,7 +38,7 @@ public struct IntervalHistogram: Sendable {
 
     /// The span below which a fraction `q` (0…1) of the recorded spans fall,
     /// as the midpoint of its bucket; nil when empty.
-    public func percentile(_ q: Double) -> Nanoseconds? {
+    package func percentile(_ q: Double) -> Nanoseconds? {
         guard count > 0 else { return nil }
         let rank = max(1, Int((q * Double(count)).rounded(.up)))
         var seen = 0

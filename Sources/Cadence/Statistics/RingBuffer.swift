@@ -1,20 +1,20 @@
 /// The last `capacity` values appended, oldest first: a fixed window over a
 /// stream (recent frame costs, intervals, latencies) that never reallocates.
-public struct RingBuffer<Element>: Sendable where Element: Sendable {
+package struct RingBuffer<Element>: Sendable where Element: Sendable {
     /// How many values it keeps.
-    public let capacity: Int
+    package let capacity: Int
     private var storage: [Element] = []
     private var next = 0
 
     /// An empty buffer keeping the last `capacity` values.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         precondition(capacity > 0, "a ring buffer keeps at least one value")
         self.capacity = capacity
         storage.reserveCapacity(capacity)
     }
 
     /// Adds `value`, forgetting the oldest once full.
-    public mutating func append(_ value: Element) {
+    package mutating func append(_ value: Element) {
         if storage.count < capacity {
             storage.append(value)
         } else {
@@ -24,10 +24,10 @@ public struct RingBuffer<Element>: Sendable where Element: Sendable {
     }
 
     /// How many values it holds (at most ``capacity``).
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
     /// The values, oldest first.
-    public var elements: [Element] {
+    package var elements: [Element] {
         storage.count < capacity ? storage : Array(storage[next...] + storage[..<next])
     }
 }

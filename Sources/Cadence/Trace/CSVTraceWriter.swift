@@ -6,7 +6,8 @@
 /// seconds from the run's start with nine decimals; `present_time` is
 /// on-glass in simulation and the moment present returned in real time;
 /// `fps_cap` is the requested rate (0 = the display's rate, `adaptive` when
-/// the rate follows the game); `callback_time` is when the frame's callback
+/// the rate follows the game, `uncapped` when nothing paced the frame);
+/// `effective_hz` the rate the link paced the frame at (0 when nothing did); `callback_time` is when the frame's callback
 /// started and read input (so `present_time − callback_time` is the
 /// input-to-glass latency only in simulation); `glass_time` is when the frame
 /// reached the glass as well as the platform told, what the statistics
@@ -40,14 +41,22 @@ final class CSVTraceWriter: TraceWriter {
 
     func write(_ r: FrameRecord, gameValues: [String]) throws {
         precondition(gameValues.count == gameColumnCount, "one value for each game column the trace was opened with")
-        let cap = r.isPaced ? r.fpsCap.map(formatRate) ?? "adaptive" : "uncapped"
         let fields = [
             String(r.frame), formatSeconds(r.timestamp - runStart), formatSeconds(r.targetTimestamp - runStart),
-            formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), cap, formatRate(r.effectiveHz),
+            formatSeconds(r.presentTime - runStart), formatSeconds(r.delta), fpsCapColumn(r),
+            formatRate(r.rate?.hz ?? 0),
             r.refreshMode.rawValue,
         ] + gameValues + [formatSeconds(r.callbackStart - runStart), formatSeconds(r.glassTime - runStart),
                           r.glassSource.rawValue, r.rateReason.name, formatSeconds(runStart)]
         try file.write(fields.joined(separator: ",") + "\n")
+    }
+
+    /// The `fps_cap` column: `uncapped` for a frame nothing paced, `adaptive`
+    /// while the rate follows the game, else the preferred rate of the range
+    /// asked for (0 for the display's rate).
+    private func fpsCapColumn(_ r: FrameRecord) -> String {
+        guard r.isPaced else { return "uncapped" }
+        return r.limit == .adaptive ? "adaptive" : formatRate(r.limit.frameRateRange.preferred)
     }
 
     func finish(summary: RunSummary) throws {

@@ -16,7 +16,7 @@
 final class ChromeTraceWriter: TraceWriter {
     private let file: TextFile
     private let runStart: Nanoseconds
-    private var lastRates: (Double, Double?)?
+    private var lastRates: (rate: FrameRate?, limit: FrameRateLimit)?
     private var lastReason: RateReason?
     private let gameColumns: [String]
 
@@ -50,11 +50,14 @@ final class ChromeTraceWriter: TraceWriter {
             #"{"name":"wait","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.workEnd)),"dur":\#(duration(r.workEnd, r.presentSubmit)),"args":{"frame":\#(r.frame)}}"#,
             #"{"name":"on glass","ph":"i","s":"t","pid":1,"tid":1,"ts":\#(micros(r.glassTime)),"args":{"frame":\#(r.frame),"source":"\#(r.glassSource.rawValue)","late_us":\#(duration(r.targetTimestamp, r.glassTime))\#(game)}}"#,
         ]
-        if lastRates == nil || lastRates! != (r.effectiveHz, r.fpsCap) {
-            lastRates = (r.effectiveHz, r.fpsCap)
+        if lastRates?.rate != r.rate || lastRates?.limit != r.limit {
+            lastRates = (r.rate, r.limit)
             let ts = micros(r.callbackStart)
-            events.append(#"{"name":"effective_hz","ph":"C","pid":1,"ts":\#(ts),"args":{"hz":\#(r.effectiveHz)}}"#)
-            events.append(#"{"name":"fps_cap","ph":"C","pid":1,"ts":\#(ts),"args":{"fps":\#(r.fpsCap ?? 0),"adaptive":\#(r.fpsCap == nil ? 1 : 0)}}"#)
+            // Counters are numbers: no rate is 0 Hz, the display's rate and adaptive a cap of 0.
+            let adaptive = r.limit == .adaptive
+            let fps = adaptive ? 0 : r.limit.frameRateRange.preferred
+            events.append(#"{"name":"effective_hz","ph":"C","pid":1,"ts":\#(ts),"args":{"hz":\#(r.rate?.hz ?? 0)}}"#)
+            events.append(#"{"name":"fps_cap","ph":"C","pid":1,"ts":\#(ts),"args":{"fps":\#(fps),"adaptive":\#(adaptive ? 1 : 0)}}"#)
         }
         if lastReason?.name != r.rateReason.name {
             lastReason = r.rateReason

@@ -1,7 +1,7 @@
 /// Text as a JSON string literal, for the writers of this package's JSON
 /// (the Chrome trace here, `display-probe --json` in the programs' package),
 /// which build it by hand.
-public enum JSONString {
+@_spi(Programs) public enum JSONString {
     /// `text` quoted, with quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
         var out = "\""

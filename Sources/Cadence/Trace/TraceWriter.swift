@@ -47,7 +47,7 @@ public enum TraceFile {
     }
 
     /// The same for a path given as the file system's bytes, which need not
-    /// be UTF-8 (see ``RawArguments``).
+    /// be UTF-8 (see `RawArguments`).
     public static func open(pathBytes: [UInt8], runStart: Nanoseconds, gameColumns: [String] = []) throws -> TraceWriter {
         let path = String(decoding: pathBytes, as: UTF8.self)
         let lower = path.lowercased()

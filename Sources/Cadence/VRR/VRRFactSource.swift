@@ -8,7 +8,7 @@ public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
     case edid(VariableRefreshSource?)
     /// The current display mode, as SDL reports it.
     case displayMode
-    /// What the user decided (``VRRFacts/override``, ``VRRFacts/overrideRange``): names the fact.
+    /// What the user decided (`VRRFacts/override`, `VRRFacts/overrideRange`): names the fact.
     case userOverride(String)
     /// Nothing answered, so fixed refresh is assumed.
     case assumption

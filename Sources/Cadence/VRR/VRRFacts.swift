@@ -1,7 +1,7 @@
 /// Everything the VRR policy decides from, for one display. The SDL layer's
 /// detector gathers these from the EDID, DRM, SDL and the environment; tests
 /// and the simulator can state them directly.
-public struct VRRFacts: Equatable, Sendable {
+@_spi(Programs) public struct VRRFacts: Equatable, Sendable {
     /// What the display's EDID says about variable refresh.
     public var edid: EDIDFact
     /// What the kernel driver says: the connector's `vrr_capable` property.
@@ -39,15 +39,15 @@ public struct VRRFacts: Equatable, Sendable {
 }
 
 /// The EDID's word on variable refresh.
-public enum EDIDFact: Equatable, Sendable {
-    /// The EDID advertises a valid range (``EDID/variableRefresh``).
+@_spi(Programs) public enum EDIDFact: Equatable, Sendable {
+    /// The EDID advertises a valid range (`EDID/variableRefresh`).
     case variable(VariableRefreshRange)
     /// The EDID was read and advertises no valid range.
     case fixed
     /// No EDID could be read, and why.
     case unavailable(VRRUnknownReason)
 
-    /// The facts an ``EDID`` gives.
+    /// The facts an `EDID` gives.
     public init(_ edid: EDID) {
         self = edid.variableRefresh.map(EDIDFact.variable) ?? .fixed
     }
@@ -55,7 +55,7 @@ public enum EDIDFact: Equatable, Sendable {
 
 /// The kernel driver's word on variable refresh, from the connector's
 /// `vrr_capable` property.
-public enum DriverFact: Equatable, Sendable {
+@_spi(Programs) public enum DriverFact: Equatable, Sendable {
     /// `vrr_capable` = 1: the driver can drive this display with VRR.
     case capable
     /// `vrr_capable` = 0: the driver will not (adaptive sync off in the

@@ -1,4 +1,4 @@
-/// Decides, from a display's ``VRRFacts``, whether it refreshes variably and
+/// Decides, from a display's `VRRFacts`, whether it refreshes variably and
 /// whether variable refresh is in effect for the game.
 ///
 /// The order of trust: the user's override turning it on over everything;
@@ -7,7 +7,7 @@
 /// comes from the user's override range, else the EDID. VRR is in effect only
 /// on a VRR display, in a fullscreen window, turned off neither by the user
 /// nor by `__GL_VRR_ALLOWED=0`. Pure: same facts, same answer.
-public enum VRRPolicy {
+@_spi(Programs) public enum VRRPolicy {
     /// The decision for one display.
     public static func decide(_ facts: VRRFacts) -> VRRDecision {
         var notes: [String] = []

@@ -29,14 +29,14 @@ import Synchronization
 /// for good, so the game's state the ending reads (the trace, the
 /// statistics) is touched by one thread only. The ending must not return:
 /// finish the outputs, flush, `_exit`.
-public final class PresentWatchdog: Sendable {
+@_spi(Programs) public final class PresentWatchdog: Sendable {
     /// Why the run is being ended.
     public enum Reason: Sendable, Equatable {
-        /// The display's connection is lost (see ``DisplayConnection``).
+        /// The display's connection is lost (see `DisplayConnection`).
         case displayLost(String)
         /// A stop was requested while a guarded call did not return.
         case stopRequested
-        /// A guarded call has not returned for ``PresentWatchdog/stallLimit``.
+        /// A guarded call has not returned for `PresentWatchdog/stallLimit`.
         case presentStalled
     }
 

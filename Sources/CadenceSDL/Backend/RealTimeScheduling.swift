@@ -14,7 +14,7 @@ import Musl
 /// fail, and pacing then works as before. Linux throttles real-time threads to
 /// 95% of each second by default, so a bug cannot freeze the machine; still,
 /// a pacer in this class should sleep most of the time, not spin.
-public enum RealTimeScheduling {
+@_spi(Programs) public enum RealTimeScheduling {
     /// Puts the calling thread in `SCHED_FIFO` at `priority` (1…99; low values
     /// are enough to run ahead of normal threads). Returns whether the system
     /// allowed it; when it refuses, nothing changes.

@@ -1,5 +1,5 @@
 import CSDL2
-import Cadence
+@_spi(Programs) import Cadence
 
 /// The frame loop's real-time backend: an SDL renderer, the monotonic clock,
 /// and one display clock that knows where the display's vblanks are.
@@ -123,7 +123,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     }
 
     /// With low latency, asks for the real-time scheduling class for the
-    /// loop's thread (see ``RealTimeScheduling``) where the process may have
+    /// loop's thread (see `RealTimeScheduling`) where the process may have
     /// one and ``raisesPriorityForLowLatency``; back in the normal class with
     /// smooth latency. A thread already in a real-time class is left as it is.
     ///

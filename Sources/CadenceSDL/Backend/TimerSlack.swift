@@ -10,7 +10,7 @@ import CThreadTiming
 /// minimum (1 ns) makes sleeps end nearer their deadlines, so the learned
 /// margin, and with it the CPU spent spinning, shrinks. The slack belongs to
 /// one thread: call ``minimize()`` on the thread that paces (the main thread).
-public enum TimerSlack {
+@_spi(Programs) public enum TimerSlack {
     /// The calling thread's slack, or nil where the kernel has none (not Linux).
     public static var current: Nanoseconds? {
         let slack = cadence_timer_slack()

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// The display's clock where the platform gives none: a vblank grid fitted
 /// to the times presents return (``VsyncEstimator``), from the rate SDL

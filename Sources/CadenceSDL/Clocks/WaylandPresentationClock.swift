@@ -1,11 +1,11 @@
 import CWaylandPresentation
-import Cadence
+@_spi(Programs) import Cadence
 
 /// The display's clock on native Wayland, from the compositor's
 /// `wp_presentation` feedback: for every frame, when it reached the screen,
 /// the output's vblank counter and its refresh interval, read on a private
 /// event queue of SDL's `wl_display` (see `Sources/CWaylandPresentation`).
-public final class WaylandPresentationClock {
+@_spi(Programs) public final class WaylandPresentationClock {
     private let watcher: OpaquePointer
     private var fit = VblankCounterFit()
     private var estimator: VsyncEstimator?

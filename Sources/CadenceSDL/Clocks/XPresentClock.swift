@@ -13,7 +13,7 @@ import Cadence
 /// (60 Hz, or `-fakescreenfps N`). Through XWayland it is XWayland's own
 /// clock, not the compositor's: ``isXWayland`` says so, and the backend then
 /// names its clock as estimated.
-public final class XPresentClock {
+package final class XPresentClock {
     private let watcher: OpaquePointer
     private var fit = VblankCounterFit()
     private var held = HeldGrid()

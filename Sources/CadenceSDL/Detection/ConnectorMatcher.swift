@@ -1,7 +1,7 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Which rule tied an SDL display to a DRM connector, so a user can judge the match.
-public enum ConnectorMatchRule: String, Equatable, Sendable {
+@_spi(Programs) public enum ConnectorMatchRule: String, Equatable, Sendable {
     /// SDL's display name equals the connector's EDID product name (SDL2 on
     /// X11 names displays that way).
     case productName = "product-name"

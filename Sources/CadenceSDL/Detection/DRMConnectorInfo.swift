@@ -1,8 +1,8 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// One DRM connector as sysfs shows it (`/sys/class/drm/card0-DP-1`): state,
 /// modes and EDID. Read without any privileges.
-public struct DRMConnectorInfo: Equatable, Sendable {
+@_spi(Programs) public struct DRMConnectorInfo: Equatable, Sendable {
     /// The card, e.g. `card0`.
     public let card: String
     /// The connector's kernel name, e.g. `DP-1`, `HDMI-A-1`, `eDP-1`.
@@ -16,8 +16,8 @@ public struct DRMConnectorInfo: Equatable, Sendable {
     /// The `modes` attribute, e.g. `["2560x1440", "1920x1080"]`; the first is preferred.
     public let modes: [String]
     /// The decoded EDID; nil when missing or undecodable (see ``edidProblem``).
-    public let edid: EDID?
-    /// Why ``edid`` is nil, e.g. `"empty (nothing connected, or the EDID could not be read)"`.
+    @_spi(Programs) public let edid: EDID?
+    /// Why `edid` is nil, e.g. `"empty (nothing connected, or the EDID could not be read)"`.
     public let edidProblem: String?
 
     /// `card0-DP-1`, the sysfs directory name.

@@ -1,5 +1,5 @@
 import CDRM
-import Cadence
+@_spi(Programs) import Cadence
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,9 +1,9 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Loads an EDID from a file a user names: binary (as sysfs and
 /// `xrandr`/`get-edid` dumps hold it) or hex text (as `xrandr --props` and
 /// `edid-decode` print it).
-public enum EDIDFile {
+@_spi(Programs) public enum EDIDFile {
     /// Hex text of the largest possible EDID (256 blocks) fits well within this.
     static let sizeLimit = 1024 * 1024
 

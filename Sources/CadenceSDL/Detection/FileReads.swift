@@ -93,7 +93,7 @@ enum FileReads {
     }
 }
 
-/// The process's environment as a dictionary, for ``VariableRefreshDetector``'s default.
+/// The process's environment as a dictionary, for `VariableRefreshDetector`'s default.
 func processEnvironment() -> [String: String] {
     var result: [String: String] = [:]
     var pointer = environ

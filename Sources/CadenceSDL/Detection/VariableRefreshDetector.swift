@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Detects, per SDL display, whether variable refresh is available and in
 /// effect: the Linux counterpart of macOS's refresh-interval properties.
@@ -10,7 +10,7 @@ import Cadence
 /// few small files and ioctls), so call it again on a fullscreen toggle, a
 /// display change or a mode change. It never throws or traps: whatever cannot
 /// be read becomes an "unknown" with a reason.
-public struct VariableRefreshDetector: Sendable {
+@_spi(Programs) public struct VariableRefreshDetector: Sendable {
     /// Where sysfs is mounted; tests point it at a fake tree.
     public let sysfsRoot: String
     /// Where device nodes live (`dri/cardN` below it); tests point it at a fake tree.
@@ -37,7 +37,7 @@ public struct VariableRefreshDetector: Sendable {
     /// A report for each display.
     ///
     /// - Parameters:
-    ///   - displays: SDL's displays (``Displays/all()``), or just the game window's.
+    ///   - displays: SDL's displays (`Displays/all()`), or just the game window's.
     ///   - videoDriver: SDL's video driver (``SDLSession/videoDriver``); with
     ///     `dummy` or `offscreen` there is no physical display to detect.
     ///   - windowFullscreen: whether the game's window is fullscreen on these displays.

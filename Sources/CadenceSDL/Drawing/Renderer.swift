@@ -124,8 +124,8 @@ public final class Renderer {
     }
 
     /// Watches each present and flush (and, through ``GameWindow``, each
-    /// event poll), ending the run when one never returns (see ``PresentWatchdog``).
-    public var watchdog: PresentWatchdog?
+    /// event poll), ending the run when one never returns (see `PresentWatchdog`).
+    @_spi(Programs) public var watchdog: PresentWatchdog?
 
     /// Shows what was drawn. With vsync on this blocks until the next vblank.
     ///
@@ -133,8 +133,8 @@ public final class Renderer {
     /// its pacing chose, and a game that also presented would show half-drawn
     /// frames and halve its rate with no warning. Only the benchmarks, which
     /// compare Cadence with loops that present by themselves, import it
-    /// (`@_spi(Benchmarks) import CadenceSDL`).
-    @_spi(Benchmarks)
+    /// (`@_spi(Programs) import CadenceSDL`).
+    @_spi(Programs)
     public func present() {
         guard let watchdog else { return SDL_RenderPresent(handle) }
         watchdog.guarding { SDL_RenderPresent(handle) }

@@ -59,7 +59,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic key press, as if typed; for scripted input and tests.
-    public static func pushKey(_ key: Key, modifiers: KeyModifiers = []) {
+    @_spi(Programs) public static func pushKey(_ key: Key, modifiers: KeyModifiers = []) {
         var e = SDL_Event()
         e.key.type = SDL_KEYDOWN.rawValue
         e.key.state = UInt8(SDL_PRESSED)
@@ -69,7 +69,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic mouse button press or release at window coordinates.
-    public static func pushMouseButton(down: Bool, x: Int, y: Int, button: MouseButton = .left) {
+    @_spi(Programs) public static func pushMouseButton(down: Bool, x: Int, y: Int, button: MouseButton = .left) {
         var e = SDL_Event()
         e.button.type = down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
         e.button.button = button.sdl
@@ -79,7 +79,7 @@ public enum EventPump {
     }
 
     /// Queues a synthetic mouse motion, with the left button held when `dragging`.
-    public static func pushMouseMotion(x: Int, y: Int, dragging: Bool) {
+    @_spi(Programs) public static func pushMouseMotion(x: Int, y: Int, dragging: Bool) {
         var e = SDL_Event()
         e.motion.type = SDL_MOUSEMOTION.rawValue
         e.motion.state = dragging ? CSDL2_Button(Int32(SDL_BUTTON_LEFT)) : 0

@@ -4,31 +4,31 @@ import Cadence
 /// frame's glass time to its own, on a fixed scale (0 to ``scale``) so that
 /// one hitch never flattens the rest, with the interval the link planned for
 /// each frame marked on its bar (so a rate change does not recolour the past).
-public struct FrameTimeGraph {
+package struct FrameTimeGraph {
     /// One bar: the interval before a frame reached the glass, and the interval planned for it.
-    public struct Sample: Equatable, Sendable {
-        public var interval: Nanoseconds
-        public var target: Nanoseconds
-        public init(interval: Nanoseconds, target: Nanoseconds) { self.interval = interval; self.target = target }
+    package struct Sample: Equatable, Sendable {
+        package var interval: Nanoseconds
+        package var target: Nanoseconds
+        package init(interval: Nanoseconds, target: Nanoseconds) { self.interval = interval; self.target = target }
         /// A hitch by the statistics' rule (``FrameStatistics/isHitch(interval:planned:)``).
-        public var isHitch: Bool { FrameStatistics.isHitch(interval: interval, planned: target) }
+        package var isHitch: Bool { FrameStatistics.isHitch(interval: interval, planned: target) }
     }
 
     /// The axis top: 50 ms, so 20 FPS fills the graph and 60 FPS a third of it.
-    public static let scale: Nanoseconds = 50_000_000
+    package static let scale: Nanoseconds = 50_000_000
     /// Each bar's width in pixels.
-    public static let barWidth = 2
+    package static let barWidth = 2
 
     /// The colours, each named in the legend.
-    public static let intervalColor = Color(80, 170, 255)
-    public static let hitchColor = Color(255, 70, 80)
-    public static let targetColor = Color(90, 255, 170)
-    public static let clippedColor = Color(255, 220, 60)
+    package static let intervalColor = Color(80, 170, 255)
+    package static let hitchColor = Color(255, 70, 80)
+    package static let targetColor = Color(90, 255, 170)
+    package static let clippedColor = Color(255, 220, 60)
     static let gridColor = Color(70, 76, 96)
     static let labelColor = Color(170, 175, 190)
 
     /// The legend, one entry per colour, in the order drawn.
-    public static let legend: [(color: Color, words: String)] = [
+    package static let legend: [(color: Color, words: String)] = [
         (intervalColor, "frame interval"), (hitchColor, "hitch (>1.5x planned)"),
         (targetColor, "planned interval"), (clippedColor, "over 50 ms (cut)"),
     ]

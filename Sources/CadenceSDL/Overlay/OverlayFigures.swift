@@ -8,10 +8,10 @@ import Cadence
 struct OverlayFigures {
     private(set) var run = FrameStatistics(recentCapacity: 600)
     private(set) var window = FrameStatistics(recentCapacity: 600)
-    /// The rate the window's frames were planned at, in Hz; 0 with nothing pacing.
-    private(set) var windowHz = 0.0
-    /// The rate the latest frame was planned at, in Hz; 0 with nothing pacing.
-    private(set) var plannedHz = 0.0
+    /// The rate the window's frames were planned at; nil with nothing pacing.
+    private(set) var windowRate: FrameRate?
+    /// The rate the latest frame was planned at; nil with nothing pacing.
+    private(set) var plannedRate: FrameRate?
     private var windowStart: Nanoseconds?
     /// The latest frame's glass time; nil after a pause.
     private(set) var lastGlass: Nanoseconds?
@@ -29,21 +29,27 @@ struct OverlayFigures {
     mutating func record(_ record: FrameRecord) {
         run.record(record)
         // A measured rate re-estimated (59.96 Hz, then 60.00) is the same rate: within half a percent.
-        if windowStart == nil || abs(record.effectiveHz - windowHz) > windowHz * 0.005 {
+        if windowStart == nil || !Self.sameRate(record.rate, windowRate) {
             window = FrameStatistics(recentCapacity: 600)
-            windowHz = record.effectiveHz
+            windowRate = record.rate
             windowStart = record.glassTime
         }
         window.record(record)
-        plannedHz = record.effectiveHz
+        plannedRate = record.rate
         if let last = lastGlass {
             // A frame nothing paced (uncapped) has no planned interval: its bar is its own.
             let interval = record.glassTime - last
             if samples.count == Self.sampleCapacity { samples.removeFirst() }
             samples.append(.init(interval: interval,
-                                 target: record.effectiveHz > 0 ? Nanoseconds(1e9 / record.effectiveHz) : interval))
+                                 target: record.rate?.period ?? interval))
         }
         lastGlass = record.glassTime
+    }
+
+    /// Whether two planned rates are one: both none, or within half a percent.
+    private static func sameRate(_ a: FrameRate?, _ b: FrameRate?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return abs(a.hz - b.hz) <= b.hz * 0.005
     }
 
     /// The next frame follows a pause: its interval is not a frame interval.

@@ -60,8 +60,6 @@ public final class StatisticsOverlay {
 
     /// The run's statistics, from every frame recorded.
     public var statistics: FrameStatistics { figures.run }
-    /// The graph's bars, oldest first.
-    public var graphSamples: [FrameTimeGraph.Sample] { figures.samples }
 
     /// Adds a frame that reached the glass (from `FrameLoopClient.framePresented(_:_:)`).
     public func record(_ record: FrameRecord) { figures.record(record) }
@@ -73,7 +71,7 @@ public final class StatisticsOverlay {
     /// The panel's lines: each a text and whether it warns.
     var lines: [(text: String, isWarning: Bool)] {
         let achieved = figures.run.achievedFPS.map { "\(fixed($0, 1)) FPS" } ?? "– FPS"
-        let planned = figures.plannedHz > 0 ? "planned \(fixed(figures.plannedHz, 2)) Hz" : "planned: nothing (vsync off)"
+        let planned = figures.plannedRate.map { "planned \(fixed($0.hz, 2)) Hz" } ?? "planned: nothing (vsync off)"
         let window = figures.window
         let seconds = figures.windowSeconds
         let span = seconds < 10 ? fixed(seconds, 1) : fixed(seconds, 0)

@@ -5,11 +5,11 @@ import CWaylandPresentation
 
 /// A window's connection to its display server, asked whether it still
 /// holds. On native Wayland SDL goes on after the compositor is gone (its
-/// present may even spin for ever, see ``PresentWatchdog``); this reads the
+/// present may even spin for ever, see `PresentWatchdog`); this reads the
 /// connection's error state, which libwayland guards with a lock, so any
 /// thread may ask. On X11 a lost server never gets this far: Xlib ends the
 /// process from its I/O error handler.
-public struct DisplayConnection: Sendable {
+@_spi(Programs) public struct DisplayConnection: Sendable {
     /// SDL's `wl_display`, nil on X11 and offscreen.
     nonisolated(unsafe) private let waylandDisplay: OpaquePointer?
 

@@ -17,7 +17,7 @@ public struct DisplayInfo: Equatable, Sendable {
 }
 
 /// Display queries through SDL (requires an initialised ``SDLSession``).
-public enum Displays {
+@_spi(Programs) public enum Displays {
     /// Every display SDL sees, in index order; empty when it sees none.
     public static func all() -> [DisplayInfo] {
         let count = SDL_GetNumVideoDisplays()

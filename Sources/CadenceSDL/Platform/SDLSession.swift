@@ -73,7 +73,7 @@ public final class SDLSession {
 }
 
 /// SDL's own timer, for code that must compare against the common limiter.
-public enum SDLTimer {
+@_spi(Programs) public enum SDLTimer {
     /// `SDL_Delay(ms)`: sleeps at least `ms` milliseconds (millisecond granularity).
     public static func delay(milliseconds ms: UInt32) {
         SDL_Delay(ms)

@@ -19,14 +19,6 @@ public enum VideoChoice: String, CaseIterable, Sendable {
     /// SDL's X11 driver (XWayland on a Wayland session), or fail.
     case x11
 
-    /// Whether a compositor is reachable through `WAYLAND_DISPLAY` and offers
-    /// what native pacing needs (presentation-time and a seat).
-    /// Asks nothing where no Wayland display can exist (see `WaylandSocket`).
-    public static var compositorSuitsNativeWayland: Bool {
-        if case .offers(let presentation, let seat) = probe() { return presentation && seat }
-        return false
-    }
-
     /// What the compositor behind `WAYLAND_DISPLAY` said when asked.
     private enum Probe {
         /// None is reachable (or none can exist, see ``WaylandSocket``).

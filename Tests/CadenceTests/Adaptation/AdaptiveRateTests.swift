@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A game whose rate follows its work, as the sample's `--fps adaptive` does:
 /// it sets the loop's limit to adaptive, and the loop runs the controller.
@@ -59,7 +59,7 @@ private func during(_ records: [FrameRecord], _ range: Range<Double>) -> [FrameR
 
 /// How many times the effective rate changed.
 private func rateChanges(_ records: [FrameRecord]) -> Int {
-    zip(records, records.dropFirst()).filter { $0.effectiveHz != $1.effectiveHz }.count
+    zip(records, records.dropFirst()).filter { $0.pacedHz != $1.pacedHz }.count
 }
 
 @MainActor
@@ -69,24 +69,24 @@ struct AdaptiveRateTests {
     func lightWorkRunsAtTheMaximum() {
         let records = runAdaptive(fullscreenVRR(), seconds: 5, work: schedule([(0, 4)]))
         #expect(records.count > 700)
-        #expect(records.allSatisfy { $0.effectiveHz == 144 && $0.refreshMode == .variable })
+        #expect(records.allSatisfy { $0.pacedHz == 144 && $0.refreshMode == .variable })
         #expect(records.allSatisfy { !$0.isLate() })
     }
 
     @Test("4 → 11 → 5 ms: 144 Hz, then 70–91 Hz with ≤ 2% late, then above 130 Hz within 1.5 s")
     func followsTheWork() {
         let records = runAdaptive(fullscreenVRR(), seconds: 15, work: schedule([(0, 4), (5, 11), (10, 5)]))
-        #expect(during(records, 0..<5).allSatisfy { $0.effectiveHz == 144 && !$0.isLate() })
+        #expect(during(records, 0..<5).allSatisfy { $0.pacedHz == 144 && !$0.isLate() })
 
         let heavy = during(records, 5..<10)
         let late = heavy.filter { $0.isLate() }.count
         #expect(Double(late) <= 0.02 * Double(heavy.count), "\(late) of \(heavy.count) frames late")
         let settled = during(records, 5.5..<10)
-        #expect(settled.allSatisfy { (70...91).contains($0.effectiveHz) }, "\(Set(settled.map(\.effectiveHz))) \(zip(records, records.dropFirst()).filter { $0.effectiveHz != $1.effectiveHz }.map { ($1.frame, $1.effectiveHz, $0.workEnd - $0.callbackStart) })")
+        #expect(settled.allSatisfy { (70...91).contains($0.pacedHz) }, "\(Set(settled.map(\.pacedHz))) \(zip(records, records.dropFirst()).filter { $0.pacedHz != $1.pacedHz }.map { ($1.frame, $1.pacedHz, $0.workEnd - $0.callbackStart) })")
         #expect(rateChanges(settled) == 0)
 
         let recovered = during(records, 11.5..<15)
-        #expect(recovered.allSatisfy { $0.effectiveHz > 130 && !$0.isLate() })
+        #expect(recovered.allSatisfy { $0.pacedHz > 130 && !$0.isLate() })
     }
 
     @Test("Fixed 60 Hz with 20 ms of work settles at 30 Hz and presents on time")
@@ -94,7 +94,7 @@ struct AdaptiveRateTests {
         let records = runAdaptive(SimulatedDisplay(panel: .fixed(hz(60))), seconds: 5, work: schedule([(0, 20)]))
         let settled = during(records, 0.5..<5)
         #expect(settled.count > 100)
-        #expect(settled.allSatisfy { $0.effectiveHz == 30 && $0.refreshMode == .fixed })
+        #expect(settled.allSatisfy { $0.pacedHz == 30 && $0.refreshMode == .fixed })
         #expect(settled.allSatisfy { $0.presentTime == $0.targetTimestamp })
     }
 
@@ -121,7 +121,7 @@ struct AdaptiveRateTests {
     func shortDipDoesNotClimb() {
         let records = runAdaptive(fullscreenVRR(), seconds: 8, work: schedule([(0, 11), (4, 5), (4.3, 11)]))
         let after = during(records, 1..<8)
-        #expect(after.allSatisfy { $0.effectiveHz <= 91 })
+        #expect(after.allSatisfy { $0.pacedHz <= 91 })
         #expect(after.filter { $0.isLate() }.isEmpty)
     }
 
@@ -133,7 +133,7 @@ struct AdaptiveRateTests {
             hitched = true
             return 30 * ms
         }
-        #expect(records.allSatisfy { $0.effectiveHz == 144 })
+        #expect(records.allSatisfy { $0.pacedHz == 144 })
         #expect(records.filter { $0.isLate() }.count == 1)
     }
 
@@ -146,7 +146,7 @@ struct AdaptiveRateTests {
             return 50 * ms
         }
         #expect(records.count > 250)
-        #expect(records.allSatisfy { $0.effectiveHz == 60 }, "\(Set(records.map(\.effectiveHz)))")
+        #expect(records.allSatisfy { $0.pacedHz == 60 }, "\(Set(records.map(\.pacedHz)))")
         let afterwards = during(records, 3..<5)
         #expect(afterwards.count > 100)
         #expect(afterwards.allSatisfy { $0.presentTime == $0.targetTimestamp })
@@ -164,14 +164,14 @@ struct AdaptiveRateTests {
         for (segment, rate) in expected {
             let frames = during(records, segment)
             #expect(rateChanges(frames) <= 1, "\(segment): \(rateChanges(frames)) changes, no ladder")
-            #expect(frames.last?.effectiveHz == rate, "\(segment) ends at \(frames.last?.effectiveHz ?? 0) Hz")
+            #expect(frames.last?.pacedHz == rate, "\(segment) ends at \(frames.last?.pacedHz ?? 0) Hz")
         }
         #expect(rateChanges(records) == 4)
         // Drops happen within a few frames; the climb after about a second.
-        #expect(during(records, 3.1..<6).allSatisfy { $0.effectiveHz == 96 })
-        #expect(during(records, 6.1..<9).allSatisfy { $0.effectiveHz == 57 })
-        #expect(during(records, 10.5..<12).allSatisfy { $0.effectiveHz == 144 })
-        #expect(during(records, 12.2..<15).allSatisfy { $0.effectiveHz == 28 })
+        #expect(during(records, 3.1..<6).allSatisfy { $0.pacedHz == 96 })
+        #expect(during(records, 6.1..<9).allSatisfy { $0.pacedHz == 57 })
+        #expect(during(records, 10.5..<12).allSatisfy { $0.pacedHz == 144 })
+        #expect(during(records, 12.2..<15).allSatisfy { $0.pacedHz == 28 })
     }
 }
 
@@ -233,8 +233,8 @@ struct AdaptiveDecisionTests {
     @Test("A frame's cost is its work plus the present's own cost; waiting for the vblank is not cost")
     func frameCost() {
         func record(start: Nanoseconds, workEnd: Nanoseconds, submit: Nanoseconds, returned: Nanoseconds) -> FrameRecord {
-            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 0, presentTime: returned, delta: 0, fpsCap: nil,
-                        effectiveHz: 60, refreshMode: .fixed, callbackStart: start, workEnd: workEnd,
+            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 0, presentTime: returned, delta: 0, limit: .adaptive,
+                        rate: hz(60), refreshMode: .fixed, callbackStart: start, workEnd: workEnd,
                         presentSubmit: submit, skippedFrames: 0)
         }
         let grid = VsyncGrid(origin: 0, rate: hz(50))                       // vblanks every 20 ms

@@ -30,15 +30,15 @@ struct LearningRecoveryTests {
         let records = run(until: 12 * s) { t in t < 6 * s ? 40 * ms : 5 * ms }
         let slow = records.filter { $0.callbackStart >= 2 * s && $0.callbackStart < 6 * s }
         // While slow, 20 FPS (reason: the presents) but for the frames trying 60 again, one every 2 s.
-        let tries = slow.filter { $0.effectiveHz != 20 }
-        #expect(tries.allSatisfy { $0.effectiveHz == 60 } && (1...2).contains(tries.count), "\(tries.map(\.effectiveHz))")
+        let tries = slow.filter { $0.pacedHz != 20 }
+        #expect(tries.allSatisfy { $0.pacedHz == 60 } && (1...2).contains(tries.count), "\(tries.map(\.pacedHz))")
         #expect(slow.filter { $0.isLate() }.map(\.frame) == tries.map(\.frame))
-        #expect(slow.filter { $0.effectiveHz == 20 }.allSatisfy { $0.rateReason.name == "presents" })
+        #expect(slow.filter { $0.pacedHz == 20 }.allSatisfy { $0.rateReason.name == "presents" })
         // Fast from 6 s: the next try comes at most 2 s later (and its record
         // within a frame at 20 FPS), after which every frame is at 60, on time.
         let recovered = records.filter { $0.callbackStart >= 6 * s + PresentThroughput.probeInterval + 100 * ms }
-        #expect(!recovered.isEmpty && recovered.allSatisfy { $0.effectiveHz == 60 && !$0.isLate() },
-                "\(Set(recovered.map(\.effectiveHz))), \(recovered.filter { $0.isLate() }.count) late")
+        #expect(!recovered.isEmpty && recovered.allSatisfy { $0.pacedHz == 60 && !$0.isLate() },
+                "\(Set(recovered.map(\.pacedHz))), \(recovered.filter { $0.isLate() }.count) late")
         #expect(recovered.allSatisfy { $0.rateReason == .displayRate })
     }
 
@@ -53,8 +53,8 @@ struct LearningRecoveryTests {
                 $0.callbackStart >= 4 * k * s + 1 * s + PresentThroughput.probeInterval + 100 * ms
                     && $0.callbackStart < 4 * (k + 1) * s - 50 * ms
             }
-            #expect(!quiet.isEmpty && quiet.allSatisfy { $0.effectiveHz == 60 && !$0.isLate() },
-                    "seed \(seed), quiet stretch \(k): \(Set(quiet.map(\.effectiveHz)))")
+            #expect(!quiet.isEmpty && quiet.allSatisfy { $0.pacedHz == 60 && !$0.isLate() },
+                    "seed \(seed), quiet stretch \(k): \(Set(quiet.map(\.pacedHz)))")
         }
     }
 
@@ -64,16 +64,16 @@ struct LearningRecoveryTests {
         // 40 ms with the 15% a drop keeps is 46 ms: the highest even rate with
         // an interval that long is 20 (50 ms).
         let heavy = records.filter { $0.callbackStart >= 2 * s && $0.callbackStart < 6 * s }
-        #expect(!heavy.isEmpty && heavy.allSatisfy { $0.effectiveHz == 20 && $0.rateReason == .work(cost: 40 * ms) },
-                "\(Set(heavy.map(\.effectiveHz)))")
+        #expect(!heavy.isEmpty && heavy.allSatisfy { $0.pacedHz == 20 && $0.rateReason == .work(cost: 40 * ms) },
+                "\(Set(heavy.map(\.pacedHz)))")
         // Light from 6 s: 15 light frames at 20 FPS (0.75 s) leave one heavy
         // frame in the window of 16, which a climb ignores; 0.5 s later it
         // climbs straight to 60: by 6 s + 0.75 + 0.5 + a frame (0.05 s).
         let light = records.filter { $0.callbackStart >= 6 * s + 1_300 * ms }
-        #expect(!light.isEmpty && light.allSatisfy { $0.effectiveHz == 60 && $0.rateReason == .displayRate },
-                "\(Set(light.map(\.effectiveHz)))")
+        #expect(!light.isEmpty && light.allSatisfy { $0.pacedHz == 60 && $0.rateReason == .displayRate },
+                "\(Set(light.map(\.pacedHz)))")
         // The game's request reads back unchanged throughout.
-        #expect(records.allSatisfy { $0.fpsCap == nil })
+        #expect(records.allSatisfy { $0.limit == .adaptive })
     }
 
     /// A 60 Hz frame `i` of a link whose previous present returned at
@@ -82,7 +82,7 @@ struct LearningRecoveryTests {
     func frame(_ i: Int, returned: Nanoseconds, late: Bool) -> FrameRecord {
         let period = Self.sixty.period, target = Nanoseconds(i) * period
         return FrameRecord(frame: i, timestamp: target - period, targetTimestamp: target, presentTime: returned,
-                           delta: period, fpsCap: 0, effectiveHz: 60, refreshMode: .fixed,
+                           delta: period, limit: .displayRate, rate: hz(60), refreshMode: .fixed,
                            callbackStart: target - 10 * ms, workEnd: target - 9 * ms, presentSubmit: target - 8 * ms,
                            skippedFrames: 0, glassTime: late ? target + period : target, glassSource: .vblank)
     }

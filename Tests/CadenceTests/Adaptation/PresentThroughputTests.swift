@@ -39,8 +39,8 @@ struct PresentThroughputTests {
             let (records, shown, loop) = run(refresh: FrameRate(numerator: 144), swap: 16 * ms,
                                              range: range, seed: seed)
             // 144/2 = 72 a second is faster than the presents go; 144/3 = 48 is the highest even rate below 62.5.
-            let tries = records.filter { $0.effectiveHz != 48 }
-            #expect(tries.allSatisfy { $0.effectiveHz == asked }, "seed \(seed): \(tries.map(\.effectiveHz))")
+            let tries = records.filter { $0.pacedHz != 48 }
+            #expect(tries.allSatisfy { $0.pacedHz == asked }, "seed \(seed): \(tries.map(\.pacedHz))")
             // One try every 2 s over the 5 s judged: two or three of them.
             #expect((2...3).contains(tries.count), "seed \(seed): \(tries.count) tries")
             // A try's present returns 16 ms after the one before, which went
@@ -57,7 +57,7 @@ struct PresentThroughputTests {
             // The presents' average interval: 16 ms plus the jitter's mean, 0.25 ms.
             #expect(loop.presentThroughput.sustainableRate.map { abs($0.hz - 61.5) < 0.5 } == true,
                     "seed \(seed): learned \(String(describing: loop.presentThroughput.sustainableRate))")
-            #expect(records.filter { $0.effectiveHz == 48 }.allSatisfy { $0.rateReason.name == "presents" })
+            #expect(records.filter { $0.pacedHz == 48 }.allSatisfy { $0.rateReason.name == "presents" })
         }
     }
 
@@ -90,8 +90,8 @@ struct PresentThroughputTests {
             let target = Nanoseconds(i) * period
             throughput.observe(FrameRecord(
                 frame: i, timestamp: target - period, targetTimestamp: target, presentTime: target + 2 * ms,
-                delta: period, fpsCap: 0, effectiveHz: 60, refreshMode: .fixed, callbackStart: target - 10 * ms,
-                workEnd: target - 9 * ms, presentSubmit: target - 8 * ms, skippedFrames: 0, isPaced: true,
+                delta: period, limit: .displayRate, rate: hz(60), refreshMode: .fixed, callbackStart: target - 10 * ms,
+                workEnd: target - 9 * ms, presentSubmit: target - 8 * ms, skippedFrames: 0,
                 glassTime: target + period, glassSource: .vblank))
         }
         #expect(throughput.sustainableRate == nil)
@@ -106,8 +106,8 @@ struct PresentThroughputTests {
             let target = Nanoseconds(i) * period
             return FrameRecord(
                 frame: i, timestamp: target - period, targetTimestamp: target, presentTime: Nanoseconds(i) * 20 * ms,
-                delta: period, fpsCap: 0, effectiveHz: 60, refreshMode: .fixed, callbackStart: target - 10 * ms,
-                workEnd: target - 9 * ms, presentSubmit: target - 8 * ms, skippedFrames: 0, isPaced: true,
+                delta: period, limit: .displayRate, rate: hz(60), refreshMode: .fixed, callbackStart: target - 10 * ms,
+                workEnd: target - 9 * ms, presentSubmit: target - 8 * ms, skippedFrames: 0,
                 glassTime: target + period, glassSource: .vblank)
         }
     }
@@ -149,11 +149,11 @@ struct PresentThroughputTests {
         // Uncapped it had learned 48; the cap of 72 is every second vblank of
         // 144, tried first, then 48 again once the presents show they cannot.
         // One frame in those two seconds may try every vblank again.
-        #expect(before.filter { $0.effectiveHz != 48 }.count <= 1
-                    && before.allSatisfy { $0.effectiveHz == 48 || $0.effectiveHz == 144 })
-        #expect(after.prefix(4).allSatisfy { $0.effectiveHz == 72 }, "\(after.prefix(4).map(\.effectiveHz))")
+        #expect(before.filter { $0.pacedHz != 48 }.count <= 1
+                    && before.allSatisfy { $0.pacedHz == 48 || $0.pacedHz == 144 })
+        #expect(after.prefix(4).allSatisfy { $0.pacedHz == 72 }, "\(after.prefix(4).map(\.pacedHz))")
         // In its last second, one frame may try 72 again.
-        let last = after.suffix(50).filter { $0.effectiveHz != 48 }
-        #expect(last.count <= 1 && last.allSatisfy { $0.effectiveHz == 72 }, "\(after.suffix(50).map(\.effectiveHz))")
+        let last = after.suffix(50).filter { $0.pacedHz != 48 }
+        #expect(last.count <= 1 && last.allSatisfy { $0.pacedHz == 72 }, "\(after.suffix(50).map(\.pacedHz))")
     }
 }

@@ -33,10 +33,10 @@ struct WorkRateCeilingTests {
         let (records, loop) = runLoop(.variable(minimum: hz(48), maximum: hz(144)), cap: 78, frames: 125) { _ in 15 * ms }
         #expect(loop.workCeiling.rate == FrameRate(numerator: 63), "the work is why the rate is below the cap")
         // 1/78 s = 12 820 513 ns < 15 ms: frames 0 and 1 are late, held to the cap's cadence.
-        #expect(records.prefix(2).allSatisfy { $0.effectiveHz == 78 && $0.isLate(tolerance: 0) })
+        #expect(records.prefix(2).allSatisfy { $0.pacedHz == 78 && $0.isLate(tolerance: 0) })
         // 15 ms × 1.05 = 15.75 ms; 10⁹ / 15 750 000 = 63.49…, so 63 Hz (in 48-144, under 78).
         let steady = records.dropFirst(2)
-        #expect(steady.allSatisfy { $0.effectiveHz == 63 })
+        #expect(steady.allSatisfy { $0.pacedHz == 63 })
         #expect(steady.allSatisfy { $0.glassTime == $0.targetTimestamp }, "every frame on its target")
         // 10⁹ / 63 = 15 873 015.87… ns: each slot rounded to the nanosecond.
         #expect(intervals(steady) == [15_873_015, 15_873_016])
@@ -47,7 +47,7 @@ struct WorkRateCeilingTests {
         let records = run(.fixed(hz(144)), cap: 48, frames: 70) { _ in 25 * ms }
         // 144/3 = 48 Hz is 20 833 333 ns < 25 ms; 25 ms × 1.05 = 26.25 ms ≤ 4/144 s = 27 777 778 ns.
         let steady = records.dropFirst(2)
-        #expect(steady.allSatisfy { $0.effectiveHz == 36 && $0.glassTime == $0.targetTimestamp })
+        #expect(steady.allSatisfy { $0.pacedHz == 36 && $0.glassTime == $0.targetTimestamp })
         #expect(intervals(steady) == [27_777_777, 27_777_778])
         // On the vblanks of the 144 Hz grid from 0: round(v × 10⁹ / 144).
         #expect(steady.allSatisfy { record in
@@ -61,7 +61,7 @@ struct WorkRateCeilingTests {
         let records = run(.fixed(FrameRate(numerator: 60000, denominator: 1001)), cap: 60, frames: 60) { _ in 17 * ms }
         // 1001/60000 s = 16 683 333 ns < 17 ms; 17.85 ms ≤ 2002/60000 s = 33 366 667 ns.
         let steady = records.dropFirst(2)
-        #expect(steady.allSatisfy { abs($0.effectiveHz - 30000.0 / 1001) < 1e-9 && $0.glassTime == $0.targetTimestamp })
+        #expect(steady.allSatisfy { abs($0.pacedHz - 30000.0 / 1001) < 1e-9 && $0.glassTime == $0.targetTimestamp })
         #expect(intervals(steady) == [33_366_666, 33_366_667])
     }
 
@@ -71,7 +71,7 @@ struct WorkRateCeilingTests {
             now < 500 * ms ? 15 * ms : 15_800_000
         }
         let steady = records.dropFirst(2)
-        #expect(steady.allSatisfy { $0.effectiveHz == 63 && $0.glassTime == $0.targetTimestamp })
+        #expect(steady.allSatisfy { $0.pacedHz == 63 && $0.glassTime == $0.targetTimestamp })
     }
 
     @Test("Lighter work brings the cap back: 15 ms for 1 s, then 8 ms; 78 Hz again within 16 frames and half a second")
@@ -82,17 +82,17 @@ struct WorkRateCeilingTests {
         // 8 ms × 1.3 = 10.4 ms ≤ 12.8 ms: 16 frames at 63 Hz (254 ms) and 0.5 s after the change, by 1.8 s.
         let late = records.filter { $0.callbackStart >= 1_800 * ms }
         #expect(loop.workCeiling.rate == nil)
-        #expect(!late.isEmpty && late.allSatisfy { $0.effectiveHz == 78 && $0.glassTime == $0.targetTimestamp })
+        #expect(!late.isEmpty && late.allSatisfy { $0.pacedHz == 78 && $0.glassTime == $0.targetTimestamp })
         #expect(records.dropFirst(2).allSatisfy { $0.glassTime == $0.targetTimestamp }, "no frame late after the first two")
     }
 
     @Test("One long frame does not lower the rate; work that fits is never slowed")
     func hitchAndFittingWork() {
         let hitch = run(.fixed(hz(60)), cap: 60, frames: 60) { now in now >= 300 * ms && now < 310 * ms ? 30 * ms : 5 * ms }
-        #expect(hitch.allSatisfy { $0.effectiveHz == 60 })
+        #expect(hitch.allSatisfy { $0.pacedHz == 60 })
         #expect(hitch.filter { $0.isLate(tolerance: 0) }.count == 1)
         // 6.9 ms fits 1/144 s = 6 944 444 ns.
         let fitting = run(.fixed(hz(144)), cap: 144, frames: 144) { _ in 6_900_000 }
-        #expect(fitting.allSatisfy { $0.effectiveHz == 144 && !$0.isLate(tolerance: 0) })
+        #expect(fitting.allSatisfy { $0.pacedHz == 144 && !$0.isLate(tolerance: 0) })
     }
 }

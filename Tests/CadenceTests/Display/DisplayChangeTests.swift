@@ -14,7 +14,7 @@ struct DisplayChangeTests {
         let late = records.filter { $0.presentTime != $0.targetTimestamp }
         #expect(late.count <= changes, "late frames: \(late.map(\.frame))", sourceLocation: sourceLocation)
         for (a, b) in zip(records, records.dropFirst()) {
-            let allowed = Nanoseconds(1e9 / a.effectiveHz) + Nanoseconds(1e9 / b.effectiveHz) + 1
+            let allowed = Nanoseconds(1e9 / a.pacedHz) + Nanoseconds(1e9 / b.pacedHz) + 1
             #expect(b.presentTime - a.presentTime <= allowed,
                     "gap before frame \(b.frame): \(b.presentTime - a.presentTime) ns", sourceLocation: sourceLocation)
         }
@@ -33,11 +33,11 @@ struct DisplayChangeTests {
         ])
         simulate(display, fps: 0, game: game)
         #expect(runs(game.records.map(\.refreshMode)) == [.fixed, .none, .fixed])
-        #expect(runs(game.records.map(\.effectiveHz)) == [60, 144])
+        #expect(runs(game.records.map(\.pacedHz)) == [60, 144])
         let firstAfterUnknown = game.records.first { $0.callbackStart >= 1_000 * ms }!
         #expect(firstAfterUnknown.refreshMode == .none)
         let firstAfter144 = game.records.first { $0.callbackStart >= 2_000 * ms + hz(60).period }!
-        #expect(firstAfter144.effectiveHz == 144 && firstAfter144.refreshMode == .fixed)
+        #expect(firstAfter144.pacedHz == 144 && firstAfter144.refreshMode == .fixed)
         expectAtMostOneFrameOfHitch(game.records, changes: 2)
     }
 
@@ -48,7 +48,7 @@ struct DisplayChangeTests {
             (at: 1_000 * ms, panel: .unknown), (at: 2_000 * ms, panel: .fixed(hz(60))),
         ])
         simulate(display, fps: 40, game: game)
-        #expect(runs(game.records.map(\.effectiveHz)) == [40, 30])
+        #expect(runs(game.records.map(\.pacedHz)) == [40, 30])
         #expect(runs(game.records.map(\.refreshMode)) == [.fixed, .none, .fixed])
         expectAtMostOneFrameOfHitch(game.records, changes: 2)
     }
@@ -59,13 +59,13 @@ struct DisplayChangeTests {
         let display = SimulatedDisplay(panel: .variable(minimum: hz(48), maximum: hz(144)), fullscreen: false)
         game.beforeFrame = { _, now in display.isFullscreen = now >= 1_000 * ms && now < 2_000 * ms }
         simulate(display, fps: 78, game: game)
-        #expect(runs(game.records.map(\.effectiveHz)) == [72, 78, 72])
+        #expect(runs(game.records.map(\.pacedHz)) == [72, 78, 72])
         #expect(runs(game.records.map(\.refreshMode)) == [.fixed, .variable, .fixed])
         // The first callback after each toggle already paces at the new rate.
         let toggledOn = game.records.first { $0.callbackStart >= 1_000 * ms }!
-        #expect(toggledOn.effectiveHz == 78)
+        #expect(toggledOn.pacedHz == 78)
         let toggledOff = game.records.first { $0.callbackStart >= 2_000 * ms }!
-        #expect(toggledOff.effectiveHz == 72)
+        #expect(toggledOff.pacedHz == 72)
         expectAtMostOneFrameOfHitch(game.records, changes: 2)
     }
 
@@ -77,7 +77,7 @@ struct DisplayChangeTests {
             (at: 2_000 * ms, panel: .fixed(hz(59.94))),
         ])
         simulate(display, fps: 100, game: game)
-        #expect(runs(game.records.map(\.effectiveHz)) == [60, 100, 59.94])
+        #expect(runs(game.records.map(\.pacedHz)) == [60, 100, 59.94])
         #expect(runs(game.records.map(\.refreshMode)) == [.fixed, .variable, .fixed])
         expectAtMostOneFrameOfHitch(game.records, changes: 2)
         // Target-driven motion is one straight line through both moves: a game

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Random and mutated input through the EDID decoder: nothing traps or hangs,
 /// and what decodes keeps properties taken from the EDID format and from the

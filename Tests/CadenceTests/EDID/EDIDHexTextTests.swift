@@ -1,6 +1,6 @@
 import CadenceTestFixtures
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 @Suite("EDID hex text input")
 struct EDIDHexTextTests {

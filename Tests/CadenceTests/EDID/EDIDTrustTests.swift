@@ -1,6 +1,6 @@
 import CadenceTestFixtures
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Bytes that start like an EDID but cannot be believed are never VRR, and a
 /// mistyped hex dump is an error rather than a shorter EDID.

@@ -1,4 +1,4 @@
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// An exact rate or time ratio, written as the test means it (60000/1001),
 /// handed to the simulator as a ``FrameRate`` and to the oracle as its own rational.
@@ -250,7 +250,7 @@ final class SweepGame: FrameLoopClient {
         let frames = zip(game.records, game.plannedAt).map { r, planned in
             Oracle.Frame(index: r.frame, callbackStart: planned, workEnd: r.workEnd,
                          presentSubmit: r.presentSubmit, target: r.targetTimestamp, delta: r.delta,
-                         glass: r.presentTime, timestamp: r.timestamp, effectiveHz: r.effectiveHz,
+                         glass: r.presentTime, timestamp: r.timestamp, effectiveHz: r.pacedHz,
                          skippedFrames: r.skippedFrames, workStart: r.callbackStart)
         }
         var found = Oracle.checkInvariants(scenario.oracle, frames) + Oracle.checkSteadyGlass(scenario.oracle, frames)

@@ -28,7 +28,7 @@ struct DisplayLinkTests {
         // The seconds-based API edge: a 30 Hz interval, the display's 60 Hz duration.
         #expect(game.frames.allSatisfy { abs($0.frameInterval - 1.0 / 30) < 1e-9 && abs($0.duration - 1.0 / 60) < 1e-9 })
         for record in game.records {
-            #expect(record.effectiveHz == 30)
+            #expect(record.pacedHz == 30)
             #expect(record.presentTime == record.targetTimestamp)
             // Submitted inside the refresh ending at the target, not earlier.
             #expect(record.presentSubmit > record.targetTimestamp - period)
@@ -96,7 +96,7 @@ struct DisplayLinkTests {
             if let change = schedule.last(where: { $0.at <= now }) { loop.link.preferredFramesPerSecond = change.fps }
         }
         simulate(SimulatedDisplay(panel: .fixed(hz(120))), fps: 60, game: game)
-        #expect(Set(game.records.map(\.effectiveHz)) == [60, 30, 120, 40])
+        #expect(Set(game.records.map(\.pacedHz)) == [60, 30, 120, 40])
         // Motion advanced by each delta is at its target, and every frame is on
         // the glass at its target: the same speed on the glass everywhere.
         #expect(zip(game.frames, game.frames.dropFirst()).allSatisfy {
@@ -118,8 +118,8 @@ struct DisplayLinkTests {
         simulate(display, fps: 40, game: game)
         let before = game.records.filter { $0.targetTimestamp < 1_000 * ms }
         let after = game.records.filter { $0.callbackStart > 1_000 * ms }
-        #expect(before.allSatisfy { $0.effectiveHz == 40 })
-        #expect(after.allSatisfy { $0.effectiveHz == 30 })
+        #expect(before.allSatisfy { $0.pacedHz == 40 })
+        #expect(after.allSatisfy { $0.pacedHz == 30 })
         // Every frame still lands on its target, on the new 60 Hz grid afterwards.
         #expect(game.records.allSatisfy { $0.presentTime == $0.targetTimestamp })
         let changeover = game.records.first { $0.callbackStart > 1_000 * ms }!

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Statistics from the platform's per-frame reports, which a compositor sends
 /// after the present: in virtual time, on a simulated display whose backend
@@ -106,7 +106,7 @@ struct GlassFeedbackTests {
     func latenessBySource() {
         // Submitted 1 ms before its target, returned 5 ms after it (a 6 ms copy).
         var record = FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 100 * ms, presentTime: 105 * ms,
-                                 delta: 16 * ms, fpsCap: 60, effectiveHz: 60, refreshMode: .none,
+                                 delta: 16 * ms, limit: .cap(60), rate: hz(60), refreshMode: .none,
                                  callbackStart: 90 * ms, workEnd: 95 * ms, presentSubmit: 99 * ms,
                                  skippedFrames: 0, glassTime: 105 * ms, glassSource: .inferred)
         #expect(record.lateness == -1 * ms)

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A game with one body moving at constant speed, simulated in fixed steps
 /// and drawn interpolated, as the template does; it keeps what each frame did.

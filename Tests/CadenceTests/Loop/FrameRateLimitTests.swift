@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A client that writes only `runFrame`, leaning on every default; it ends the
 /// loop itself after `frames` frames.
@@ -40,7 +40,7 @@ struct FrameRateLimitTests {
         #expect(loop.rateLimit == .range(.displayRate))
         loop.rateLimit = .cap(40)
         #expect(loop.link.preferredFrameRateRange == FrameRateRange(minimum: 0, maximum: 40, preferred: 40))
-        #expect(loop.requestedFPS == 40 && !loop.isAdaptive)
+        #expect(loop.limitInEffect == .cap(40) && !loop.isAdaptive)
         let game = MinimalGame(frames: 30)
         game.onFrame = { loop, count in if count == 10 { loop.link.preferredFramesPerSecond = 60 } }
         loop.run(game)
@@ -49,13 +49,14 @@ struct FrameRateLimitTests {
         #expect(gaps.prefix(9).allSatisfy { $0 == 25 })
         #expect(gaps.suffix(15).allSatisfy { $0 == 17 })
         #expect(loop.rateLimit == .cap(40), "a direct change to the link leaves the setting as it was")
+        #expect(loop.limitInEffect == .range(FrameRateRange(fps: 60)), "what the link runs by, the records carry")
     }
 
     @Test("Adaptive: the loop runs the controller; 40 ms frames on 60 Hz settle at 20 FPS")
     func loopRunsTheAdaptiveController() {
         let loop = loop(on: .fixed(hz(60)))
         loop.rateLimit = .adaptive
-        #expect(loop.isAdaptive && loop.requestedFPS == nil)
+        #expect(loop.isAdaptive && loop.limitInEffect == .adaptive)
         let game = MinimalGame(frames: 120)
         game.onFrame = { loop, _ in loop.doWork(40 * ms) }
         loop.run(game)

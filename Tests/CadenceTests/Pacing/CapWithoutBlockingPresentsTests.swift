@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A compositor as the real-time backend meets it, in virtual time: it
 /// repaints on its own timer (62.5 Hz, where the system reports 60, or KWin's

@@ -123,20 +123,20 @@ struct FrameCostPredictorTests {
     @Test("The prediction is the 95th percentile of work plus present over the window: rare outliers are ignored")
     func percentile() {
         var p = FrameCostPredictor()
-        for i in 0..<120 { p.observe(work: i % 40 == 0 ? 12 * ms : 2 * ms, present: 300_000, late: false, at: Nanoseconds(i) * 16 * ms) }
+        for i in 0..<120 { p.observe(cost: (i % 40 == 0 ? 12 * ms : 2 * ms) + 300_000, late: false, at: Nanoseconds(i) * 16 * ms) }
         // Three 12 ms outliers in 120: rank 114 is an ordinary frame.
         #expect(p.predictedCost == 2_300_000)
         #expect(p.lead == 2_300_000 + floorSafety)
         // Ten more of 12 ms push the percentile up: they are no longer rare.
-        for i in 120..<130 { p.observe(work: 12 * ms, present: 0, late: false, at: Nanoseconds(i) * 16 * ms) }
+        for i in 120..<130 { p.observe(cost: 12 * ms, late: false, at: Nanoseconds(i) * 16 * ms) }
         #expect(p.predictedCost == 12 * ms)
     }
 
     @Test("The window forgets: after 120 cheaper frames only they count")
     func window() {
         var p = FrameCostPredictor()
-        for i in 0..<120 { p.observe(work: 5 * ms, present: 0, late: false, at: Nanoseconds(i) * ms) }
-        for i in 120..<240 { p.observe(work: 1 * ms, present: 0, late: false, at: Nanoseconds(i) * ms) }
+        for i in 0..<120 { p.observe(cost: 5 * ms, late: false, at: Nanoseconds(i) * ms) }
+        for i in 120..<240 { p.observe(cost: 1 * ms, late: false, at: Nanoseconds(i) * ms) }
         #expect(p.predictedCost == 1 * ms)
     }
 
@@ -145,50 +145,57 @@ struct FrameCostPredictorTests {
         let tuning = FrameCostPredictor.Tuning()
         var p = FrameCostPredictor(tuning: tuning)
         #expect(p.safety == 500_000)
-        p.observe(work: 1 * ms, present: 0, late: true, at: 0)
+        p.observe(cost: 1 * ms, late: true, at: 0)
         #expect(p.safety == 1 * ms)
-        p.observe(work: 1 * ms, present: 0, late: true, at: 0)
-        p.observe(work: 1 * ms, present: 0, late: true, at: 0)
-        p.observe(work: 1 * ms, present: 0, late: true, at: 0)
+        p.observe(cost: 1 * ms, late: true, at: 0)
+        p.observe(cost: 1 * ms, late: true, at: 0)
+        p.observe(cost: 1 * ms, late: true, at: 0)
         #expect(p.safety == tuning.safetyBounds.upperBound)
         // One half-life later the 3.5 ms excess is 1.75 ms; two more, 0.4375 ms.
-        p.observe(work: 1 * ms, present: 0, late: false, at: tuning.halfLife)
+        p.observe(cost: 1 * ms, late: false, at: tuning.halfLife)
         #expect(p.safety == 500_000 + 1_750_000)
-        p.observe(work: 1 * ms, present: 0, late: false, at: 3 * tuning.halfLife)
+        p.observe(cost: 1 * ms, late: false, at: 3 * tuning.halfLife)
         #expect(p.safety == 500_000 + 437_500)
     }
 
-    @Test("A record's present cost counts except behind a vsync wait, where it cannot be told apart")
+    @Test("A record's cost: work and present when timed; behind a vsync wait only what the present took past its vblank")
     func presentCostFromRecords() {
-        func record(_ mode: RefreshMode) -> FrameRecord {
-            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 20 * ms, delta: 0, fpsCap: 60,
-                        effectiveHz: 60, refreshMode: mode, callbackStart: 10 * ms, workEnd: 13 * ms,
+        func record(_ mode: RefreshMode, returned: Nanoseconds = 20 * ms) -> FrameRecord {
+            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: returned, delta: 0, limit: .cap(60),
+                        rate: hz(60), refreshMode: mode, callbackStart: 10 * ms, workEnd: 13 * ms,
                         presentSubmit: 14 * ms, skippedFrames: 0)
         }
+        // 3 ms of work, submitted at 14 ms; presented at once, the present took 6 ms.
         var timed = FrameCostPredictor()
-        timed.observe(record(.variable))
+        timed.observe(record(.variable), on: .variable(minimum: hz(48), maximum: hz(144)))
         #expect(timed.predictedCost == 3 * ms + 6 * ms)
+        // A vblank at 20 ms: the present waited for it from 14 ms, which is no cost.
+        let grid = VsyncGrid(origin: 20 * ms, rate: hz(60))
         var vsync = FrameCostPredictor()
-        vsync.observe(record(.fixed))
+        vsync.observe(record(.fixed), on: .fixed(grid))
         #expect(vsync.predictedCost == 3 * ms)
+        // Returned 1 ms after that vblank: that millisecond is the present's own.
+        var slow = FrameCostPredictor()
+        slow.observe(record(.fixed, returned: 21 * ms), on: .fixed(grid))
+        #expect(slow.predictedCost == 4 * ms)
     }
 
     @Test("A late frame widens the safety when its cost overran the target, not when only the wait for the target woke late")
     func whoseFaultLatenessIs() {
         func late(_ mode: RefreshMode, workEnd: Nanoseconds) -> FrameRecord {
             // Target 20 ms, on the glass 1 ms late; the present itself takes 0.1 ms.
-            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 21 * ms, delta: 0, fpsCap: 60,
-                        effectiveHz: 60, refreshMode: mode, callbackStart: 10 * ms, workEnd: workEnd,
+            FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 21 * ms, delta: 0, limit: .cap(60),
+                        rate: hz(60), refreshMode: mode, callbackStart: 10 * ms, workEnd: workEnd,
                         presentSubmit: 20_900_000, skippedFrames: 0)
         }
         var p = FrameCostPredictor()
-        p.observe(late(.none, workEnd: 15 * ms))
+        p.observe(late(.none, workEnd: 15 * ms), on: .unsynced(reported: hz(60)))
         #expect(p.safety == 500_000, "the work ended 5 ms early: the wake-up was late")
-        p.observe(late(.none, workEnd: 19_950_000))
+        p.observe(late(.none, workEnd: 19_950_000), on: .unsynced(reported: hz(60)))
         #expect(p.safety == 1 * ms, "work and present ran past the target")
         // Behind a vsync wait the present's cost is unknown: any late frame counts.
         var vsync = FrameCostPredictor()
-        vsync.observe(late(.fixed, workEnd: 15 * ms))
+        vsync.observe(late(.fixed, workEnd: 15 * ms), on: .fixed(VsyncGrid(origin: 21 * ms, rate: hz(50))))
         #expect(vsync.safety == 1 * ms)
     }
 
@@ -197,14 +204,14 @@ struct FrameCostPredictorTests {
         func late(overrun: Nanoseconds) -> FrameRecord {
             // Unsynced, target 20 ms, no present cost: on the glass when the work ended.
             FrameRecord(frame: 0, timestamp: 0, targetTimestamp: 20 * ms, presentTime: 20 * ms + overrun, delta: 0,
-                        fpsCap: 60, effectiveHz: 60, refreshMode: .none, callbackStart: 10 * ms,
+                        limit: .cap(60), rate: hz(60), refreshMode: .none, callbackStart: 10 * ms,
                         workEnd: 20 * ms + overrun, presentSubmit: 20 * ms + overrun, skippedFrames: 0)
         }
         let widest = FrameCostPredictor.Tuning().safetyBounds.upperBound
         var p = FrameCostPredictor()
-        p.observe(late(overrun: widest + 1))
+        p.observe(late(overrun: widest + 1), on: .unsynced(reported: hz(60)))
         #expect(p.safety == floorSafety, "4 ms of safety would not have saved it")
-        p.observe(late(overrun: widest))
+        p.observe(late(overrun: widest), on: .unsynced(reported: hz(60)))
         #expect(p.safety == 2 * floorSafety, "the widest safety would have")
     }
 

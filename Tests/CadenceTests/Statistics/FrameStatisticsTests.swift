@@ -3,9 +3,9 @@ import Testing
 
 @Suite("Frame statistics")
 struct FrameStatisticsTests {
-    private func record(_ frame: Int, shownAt: Nanoseconds, target: Nanoseconds? = nil, hz: Double = 60) -> FrameRecord {
+    private func record(_ frame: Int, shownAt: Nanoseconds, target: Nanoseconds? = nil, hz: Double? = 60) -> FrameRecord {
         FrameRecord(frame: frame, timestamp: 0, targetTimestamp: target ?? shownAt, presentTime: shownAt, delta: 0,
-                    fpsCap: 0, effectiveHz: hz, refreshMode: .fixed,
+                    limit: .displayRate, rate: hz.map { FrameRate(hz: $0) }, refreshMode: .fixed,
                     callbackStart: shownAt - 3 * ms, workEnd: 0, presentSubmit: 0, skippedFrames: 0)
     }
 
@@ -46,7 +46,7 @@ struct FrameStatisticsTests {
         let period = hz(60).period
         func frame(_ i: Int, timestamp: Nanoseconds, target: Nanoseconds, shown: Nanoseconds) -> FrameRecord {
             FrameRecord(frame: i, timestamp: timestamp, targetTimestamp: target, presentTime: shown, delta: period,
-                        fpsCap: 0, effectiveHz: 60, refreshMode: .fixed,
+                        limit: .displayRate, rate: hz(60), refreshMode: .fixed,
                         callbackStart: timestamp, workEnd: 0, presentSubmit: 0, skippedFrames: 0)
         }
         var two = FrameStatistics()
@@ -158,7 +158,7 @@ struct FrameStatisticsTests {
             // 20 frames started a whole refresh before the glass, then 10 just 2.5 ms before.
             let start = shown - (i < 20 ? period : 2_500_000)
             stats.record(FrameRecord(frame: i, timestamp: 0, targetTimestamp: shown, presentTime: shown, delta: period,
-                                     fpsCap: 60, effectiveHz: 60, refreshMode: .fixed,
+                                     limit: .cap(60), rate: hz(60), refreshMode: .fixed,
                                      callbackStart: start, workEnd: start, presentSubmit: shown, skippedFrames: 0))
         }
         #expect(abs(stats.runSummary.p50Latency! - period) <= 1_000)
@@ -194,9 +194,7 @@ struct FrameStatisticsTests {
         statistics.record(asked)
         #expect(statistics.rateExplanation == "28.80 FPS, the nearest rate the display shows evenly")
         // An unpaced frame (uncapped) keeps the last paced one's reason.
-        var unpaced = record(3, shownAt: 90 * ms, hz: 0)
-        unpaced.isPaced = false
-        statistics.record(unpaced)
+        statistics.record(record(3, shownAt: 90 * ms, hz: nil))
         #expect(statistics.rateReason == .evenRate)
     }
 }

@@ -15,7 +15,7 @@ struct StartUpLatenessTests {
     private func record(_ i: Int, late: Nanoseconds, grid: Bool) -> FrameRecord {
         let shown = 1_000_000_000 + Nanoseconds(i) * Self.interval
         return FrameRecord(frame: i, timestamp: shown - Self.interval, targetTimestamp: shown - late, presentTime: shown,
-                           delta: Self.interval, fpsCap: 0, effectiveHz: 60, refreshMode: grid ? .fixed : .none,
+                           delta: Self.interval, limit: .displayRate, rate: FrameRate(hz: 60), refreshMode: grid ? .fixed : .none,
                            callbackStart: shown - Self.interval, workEnd: shown - late, presentSubmit: shown,
                            skippedFrames: 0, rateReason: .displayRate,
                            glassSource: grid ? .vblank : .inferred)

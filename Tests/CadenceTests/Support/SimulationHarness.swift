@@ -1,4 +1,4 @@
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A scripted game for tests: runs a simulated display for a number of frames,
 /// doing scripted work and applying scripted rate changes, and keeps every
@@ -73,3 +73,9 @@ func hz(_ value: Double) -> FrameRate { FrameRate(hz: value) }
 let ms: Nanoseconds = 1_000_000
 /// One second in nanoseconds.
 let s: Nanoseconds = 1_000_000_000
+
+extension FrameRecord {
+    /// The rate the link paced the frame at, in Hz, 0 when nothing did: what
+    /// the trace's `effective_hz` column prints.
+    var pacedHz: Double { rate?.hz ?? 0 }
+}

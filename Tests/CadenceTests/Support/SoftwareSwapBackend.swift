@@ -1,4 +1,4 @@
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Xvfb's path as the real-time backend meets it, in virtual time: X Present's
 /// fake clock ticks at `refresh` (a measured grid), while the software swap

@@ -8,12 +8,12 @@ struct TraceWriterTests {
     private let start: Nanoseconds = 5_000_000_000
 
     /// A frame at 59.94 Hz, 1.5 s into the run, shown 1 ms after its callback started.
-    private func record(_ frame: Int, cap: Double?) -> FrameRecord {
+    private func record(_ frame: Int, limit: FrameRateLimit) -> FrameRecord {
         FrameRecord(frame: frame, timestamp: start + 1_483_316_650, targetTimestamp: start + 1_500_000_000,
-                    presentTime: start + 1_500_000_000, delta: 16_683_350, fpsCap: cap, effectiveHz: 59.94,
+                    presentTime: start + 1_500_000_000, delta: 16_683_350, limit: limit, rate: FrameRate(hz: 59.94),
                     refreshMode: .fixed, callbackStart: start + 1_499_000_000, workEnd: start + 1_499_500_000,
                     presentSubmit: start + 1_499_600_000, skippedFrames: 0,
-                    rateReason: cap == nil ? .work(cost: 20_000_000) : .request)
+                    rateReason: limit == .adaptive ? .work(cost: 20_000_000) : .request)
     }
 
     private func temporaryPath(_ name: String) throws -> String {
@@ -26,8 +26,8 @@ struct TraceWriterTests {
     func csvColumnsAndValues() throws {
         let path = try temporaryPath("t.csv")
         let writer = try TraceFile.open(path: path, runStart: start, gameColumns: ["angle"])
-        try writer.write(record(0, cap: 60), gameValues: ["0.5"])
-        try writer.write(record(1, cap: nil), gameValues: ["1.25"])
+        try writer.write(record(0, limit: .cap(60)), gameValues: ["0.5"])
+        try writer.write(record(1, limit: .adaptive), gameValues: ["1.25"])
         try writer.finish(summary: RunSummary(frames: 2, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines == [
@@ -41,7 +41,7 @@ struct TraceWriterTests {
     func csvWithoutGameColumns() throws {
         let path = try temporaryPath("t.csv")
         let writer = try TraceFile.open(path: path, runStart: start)
-        try writer.write(record(0, cap: 0))
+        try writer.write(record(0, limit: .displayRate))
         try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start")
@@ -53,7 +53,7 @@ struct TraceWriterTests {
         let path = try temporaryPath("t.csv")
         try "old trace\n".write(toFile: path, atomically: true, encoding: .utf8)
         let writer = try TraceFile.open(path: path, runStart: start)
-        try writer.write(record(0, cap: 60))
+        try writer.write(record(0, limit: .cap(60)))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old trace\n")
         try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("frame,"))
@@ -63,7 +63,7 @@ struct TraceWriterTests {
     func chromeTrace() throws {
         let path = try temporaryPath("t.json")
         let writer = try TraceFile.open(path: path, runStart: start, gameColumns: ["angle", "note"])
-        try writer.write(record(0, cap: 60), gameValues: ["0.5", "say \"hi\"\\n"])
+        try writer.write(record(0, limit: .cap(60)), gameValues: ["0.5", "say \"hi\"\\n"])
         let summary = RunSummary(frames: 1, achievedFPS: nil, p50Interval: nil, p99Interval: nil, lateFrames: 0,
                                  hitchRatio: 0)
         try writer.finish(summary: summary)

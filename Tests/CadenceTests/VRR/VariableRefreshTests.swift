@@ -11,7 +11,7 @@ struct VariableRefreshTests {
     @Test func activeVRRPresentsAtAnyRateInRange() {
         let game = ScriptedGame(frames: 100)
         simulate(vrr(fullscreen: true), fps: 78, game: game)
-        #expect(game.records.allSatisfy { $0.effectiveHz == 78 && $0.refreshMode == .variable })
+        #expect(game.records.allSatisfy { $0.pacedHz == 78 && $0.refreshMode == .variable })
         #expect(game.records.allSatisfy { $0.presentTime == $0.targetTimestamp })
         let intervals = zip(game.records, game.records.dropFirst()).map { $1.presentTime - $0.presentTime }
         #expect(intervals.allSatisfy { abs($0 - hz(78).period) <= 1 })
@@ -20,7 +20,7 @@ struct VariableRefreshTests {
     @Test func windowedVRRPacesAsFixed() {
         let game = ScriptedGame(frames: 50)
         simulate(vrr(fullscreen: false), fps: 78, game: game)
-        #expect(game.records.allSatisfy { $0.effectiveHz == 72 && $0.refreshMode == .fixed })
+        #expect(game.records.allSatisfy { $0.pacedHz == 72 && $0.refreshMode == .fixed })
     }
 
     @Test("Below the panel's minimum, LFC repeats keep every frame on time")
@@ -28,7 +28,7 @@ struct VariableRefreshTests {
         for fps in [40.0, 30, 25, 20] {
             let game = ScriptedGame(frames: 100)
             simulate(vrr(fullscreen: true), fps: fps, game: game)
-            #expect(game.records.allSatisfy { $0.effectiveHz == fps })
+            #expect(game.records.allSatisfy { $0.pacedHz == fps })
             #expect(game.records.allSatisfy { $0.presentTime == $0.targetTimestamp }, "late frames at \(fps) FPS")
         }
     }

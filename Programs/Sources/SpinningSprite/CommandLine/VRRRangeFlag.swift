@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 extension VRROverride {
     /// Parses `--vrr-range <min>-<max>` (1 ≤ min < max ≤ 1023, the bounds an EDID range may have).
