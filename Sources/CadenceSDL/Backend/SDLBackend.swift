@@ -103,7 +103,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// What the display can do, as the clock last read it: asking changes nothing.
     public func currentTiming() -> DisplayTiming { displayClock.timing }
 
-    /// Runs the drawing SDL batched for the frame (see ``FrameBackend/flush()``):
+    /// Runs the drawing SDL batched for the frame (the loop calls it after the frame callback):
     /// the software renderer takes milliseconds to rasterise it.
     public func flush() {
         renderer.flush()
