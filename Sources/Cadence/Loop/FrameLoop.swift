@@ -168,7 +168,7 @@ public final class FrameLoop {
 
         let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance,
                                                      cap: cap(honouredBy: frame))
-        let record = FrameRecord(
+        var record = FrameRecord(
             frame: frame.index,
             timestamp: frame.timestampNanoseconds,
             targetTimestamp: frame.targetTimestampNanoseconds,
@@ -186,6 +186,7 @@ public final class FrameLoop {
             glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : outcome.shownAt,
             glassSource: outcome.glassSource
         )
+        record.variableRefresh = backend.variableRefreshState
         return (record, outcome.feedbackTicket)
     }
 

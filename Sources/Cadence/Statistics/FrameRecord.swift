@@ -42,6 +42,9 @@ public struct FrameRecord: Sendable, Equatable {
     public var isPaced: Bool
     /// Why the link ran at ``effectiveHz`` (``DisplayLinkFrame/rateReason``).
     public var rateReason: RateReason
+    /// Variable refresh's three states when the frame was presented, from the
+    /// backend; nil where the backend does not judge them.
+    public var variableRefresh: VRRState?
 
     /// Input-to-glass latency: from the callback's start, when the game read
     /// its input, to ``glassTime``.

@@ -18,8 +18,14 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     public let renderer: Renderer
     /// Wall-clock time, monotonic.
     public let clock: FrameClock
-    /// Variable refresh range in effect, set from the detector's decision; nil for none.
-    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)?
+    /// Whether variable refresh is requested by the detector's decision and
+    /// seen in effect in the frames' measured glass times.
+    private var tracker = VariableRefreshTracker()
+    /// The variable refresh range in effect (requested, and measured off the
+    /// fixed grid): what the loop paces in; nil for the fixed grid.
+    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)? { tracker.rangeInEffect }
+    /// Variable refresh's three states and their evidence, for the trace and the overlay.
+    public var variableRefreshState: VRRState? { tracker.state }
     /// Why the timing is what it is, for the overlay (nil when vsync works as asked).
     public private(set) var timingNote: TimingNote?
     /// Where the display's clock comes from, for the overlay and the trace.
@@ -73,10 +79,17 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// the old vblank estimate no longer holds.
     public func displayModeChanged(refreshHz: Int) {
         reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
+        tracker.update(decision: tracker.decision, modeRate: reportedRate)
         estimator = reportedRate.map { VsyncEstimator(nominal: $0) }
         presentClock?.reset()
         blocking = PresentBlockingCheck(throttledByCompositor: blocking.throttledByCompositor)
         modeChangedAt = clock.now
+    }
+
+    /// The detector's decision for the window's display (see ``WindowDisplay``):
+    /// variable refresh is paced for once requested there and seen in effect.
+    public func variableRefreshDecided(_ decision: VRRDecision?) {
+        tracker.update(decision: decision, modeRate: reportedRate)
     }
 
     /// What the display can do now.
@@ -200,7 +213,9 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         let returned = clock.now
         if let grid = platformGrid() {
             // The frame reaches the glass at the first vblank after its copy ended.
-            return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned,
+            let shown = grid.time(at: grid.index(atOrAfter: returned))
+            if clockSource.isMeasured { tracker.noteGlass(at: shown) }
+            return PresentOutcome(shownAt: shown, tracedAt: returned,
                                   glassSource: clockSource.isMeasured ? .vblank : .estimated, feedbackTicket: ticket)
         }
         // A compositor that repaints on demand paces nothing: the frame is taken
@@ -230,7 +245,9 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The compositor's reports of when frames reached the glass (native
     /// Wayland's `wp_presentation`), read without blocking.
     public func glassFeedback() -> [GlassFeedback] {
-        presentationClock?.takeReports() ?? []
+        let reports = presentationClock?.takeReports() ?? []
+        for case let glass? in reports.map(\.glassTime) { tracker.noteGlass(at: glass) }
+        return reports
     }
 
     /// The vblank grid from the X Present clock: vsync on, no variable
