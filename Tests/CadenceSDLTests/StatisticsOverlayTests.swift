@@ -15,6 +15,22 @@ extension SDLSuites {
                         glassTime: glass, glassSource: .vblank)
         }
 
+        @Test("The VRR line: the furthest state reached and its evidence, within the panel")
+        func variableRefreshLine() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 600, height: 400, hidden: true)
+            let overlay = try StatisticsOverlay(renderer: try Renderer(window: window, software: true, vsync: .off))
+            var requested = record(0, glass: 1_000_000_000)
+            var tracker = VariableRefreshTracker()
+            tracker.update(decision: VRRPolicy.decide(VRRFacts(
+                edid: .variable(VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .amdVSDB)),
+                driver: .capable, modeRate: FrameRate(hz: 144), fullscreen: true)), modeRate: FrameRate(hz: 144))
+            requested.variableRefresh = tracker.state
+            overlay.record(requested)
+            #expect(overlay.lines[4].text == "vrr    requested; 0/0 frames off the grid")
+        }
+
         @Test("Figures from glass times, a fixed 50 ms scale, and a legend for every colour the bars use")
         func figuresAndGraph() throws {
             let session = try SDLSession(videoDriver: "offscreen")
@@ -39,10 +55,12 @@ extension SDLSuites {
             #expect(lines[0].text == "achieved 38.7 FPS   planned 50.00 Hz")
             #expect(lines[1].text == "late 2  hitch ratio 212.1 ms/s  last 0.3 s" && lines[1].isWarning)
             #expect(lines[3].text == "glass  measured")
+            // These records carry no VRR states (the backend judged none).
+            #expect(lines[4].text == "vrr    –")
             // The records' rate was asked for (50 FPS): what holds the planned rate, not a warning.
-            #expect(lines[4].text == "rate   50.00 FPS, as requested" && !lines[4].isWarning)
+            #expect(lines[5].text == "rate   50.00 FPS, as requested" && !lines[5].isWarning)
             overlay.limitReason = "38/50 FPS, presents take 9.0 ms"
-            #expect(overlay.lines[4].text == "below plan: 38/50 FPS, presents take 9.0 ms" && overlay.lines[4].isWarning)
+            #expect(overlay.lines[5].text == "below plan: 38/50 FPS, presents take 9.0 ms" && overlay.lines[5].isWarning)
 
             renderer.clear(Color(10, 10, 10))
             let panel = overlay.draw(x: 0, y: 0)

@@ -85,13 +85,16 @@ public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
     case value(UInt32)
     /// The property could not be read, and why.
     case unreadable(String)
+    /// No window to read it from (`display-probe`): taken as a GL window's
+    /// default, which does not refuse.
+    case noWindow
 
     /// Whether the property stops the X server from enabling variable refresh.
     var refuses: Bool {
         switch self {
         case .unset: true
         case .value(let value): value == 0
-        case .notX11, .unreadable: false
+        case .notX11, .unreadable, .noWindow: false
         }
     }
 
@@ -102,6 +105,7 @@ public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
         case .unset: "no _VARIABLE_REFRESH on the window"
         case .value(let value): "_VARIABLE_REFRESH=\(value)"
         case .unreadable(let why): "_VARIABLE_REFRESH unreadable: \(why)"
+        case .noWindow: "no window (Mesa sets _VARIABLE_REFRESH=1 on a GL window by default)"
         }
     }
 }

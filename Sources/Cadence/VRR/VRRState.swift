@@ -19,6 +19,8 @@ public struct VRRState: Equatable, Sendable {
     public let requestedEvidence: String
     /// Off-grid intervals among those measured, e.g. `"12/30 frames off the 60 Hz grid"`.
     public let inEffectEvidence: String
+    /// The frames judged off the grid, and how many were judged; nil with nothing measured.
+    public let framesOffGrid: Int?, framesJudged: Int?
 
     /// The state from the policy's `decision` and what `meter` measured
     /// against the fixed mode's `rate` (nil: no glass times measured).
@@ -30,6 +32,8 @@ public struct VRRState: Equatable, Sendable {
         requestedEvidence = decision.isRequested ? "fullscreen and nothing refuses"
             : decision.inactiveReasons.map(\.description).joined(separator: "; ")
         inEffectEvidence = Self.describe(meter, rate: rate)
+        framesOffGrid = rate == nil ? nil : meter?.offGrid
+        framesJudged = rate == nil ? nil : meter?.measured
     }
 
     /// The state of a display nothing presents to (as `display-probe` sees it):
@@ -44,7 +48,19 @@ public struct VRRState: Equatable, Sendable {
         isInEffect ? "in-effect" : isRequested ? "requested" : isCapable ? "capable" : "fixed"
     }
 
-    /// `"capable yes · requested no · in effect no"`, for the overlay.
+    /// The furthest state reached and what shows it, in a few words for the
+    /// overlay: `"fixed: driver vkms (no vrr_capable property)"`, `"capable;
+    /// window not fullscreen"`, `"requested; 0/30 frames off the grid"`,
+    /// `"in effect; 25/30 frames off the grid"`.
+    public var summary: String {
+        let frames = framesOffGrid.map { "\($0)/\(framesJudged ?? 0) frames off the grid" } ?? inEffectEvidence
+        if isInEffect { return "in effect; \(frames)" }
+        if isRequested { return "requested; \(frames)" }
+        if isCapable { return "capable; \(requestedEvidence)" }
+        return "fixed: \(capableEvidence)"
+    }
+
+    /// `"capable yes · requested no · in effect no"`, for `display-probe`.
     public var line: String {
         func word(_ flag: Bool) -> String { flag ? "yes" : "no" }
         return "capable \(word(isCapable)) · requested \(word(isRequested)) · in effect \(word(isInEffect))"

@@ -40,7 +40,7 @@ public final class StatisticsOverlay {
     private(set) var graphPlot = Rect(x: 0, y: 0, width: 0, height: 0)
     private let text: TextRenderer
     private let padding = 6
-    private let textLines = 5
+    private let textLines = 6
     private let graphHeight: Int
     private let legendRows: Int
 
@@ -78,6 +78,7 @@ public final class StatisticsOverlay {
              window.hitchRatio > Self.goodHitchRatio),
             ("clock  \(clockSource)", false),
             ("glass  \(figures.glassWords)", false),
+            ("vrr    \(figures.variableRefresh?.summary ?? "–")", false),
             rateLine,
         ]
     }

@@ -57,6 +57,7 @@ public final class WindowDisplay {
             let index = window.displayIndex
             info = displays.first { $0.index == index }
             report = detector.detect(displays: displays, videoDriver: videoDriver, windowFullscreen: window.isFullscreen,
+                                     windowProperty: X11VariableRefresh.property(of: window),
                                      override: vrr, overrideRange: vrrRange)
                 .first { $0.display.index == index }
         }

@@ -186,6 +186,21 @@ struct VRRPolicyTests {
             == [.fixedRefresh, .disabledByOverride, .disabledByEnvironment, .windowed])
     }
 
+    @Test("On X11 the window's _VARIABLE_REFRESH must be 1: unset or 0 refuses; elsewhere, unread or no window, it does not")
+    func x11WindowProperty() {
+        var input = facts()
+        for (property, requested) in [(WindowVRRProperty.value(1), true), (.value(0), false), (.unset, false),
+                                      (.notX11, true), (.unreadable("no answer"), true), (.noWindow, true)] {
+            input.windowProperty = property
+            let decision = VRRPolicy.decide(input)
+            #expect(decision.isRequested == requested, "\(property)")
+            #expect(decision.isCapable)
+            if !requested { #expect(decision.inactiveReasons == [.windowProperty(property)]) }
+        }
+        input.windowProperty = .unset
+        #expect(VRRPolicy.decide(input).summary == "variable 48–144 Hz, not requested: no _VARIABLE_REFRESH on the window")
+    }
+
     @Test func crtcStateIsReportedNotDecisive() {
         var input = facts(fullscreen: false)
         input.crtcVRREnabled = true
