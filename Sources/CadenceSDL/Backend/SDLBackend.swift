@@ -213,9 +213,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         let returned = clock.now
         if let grid = platformGrid() {
             // The frame reaches the glass at the first vblank after its copy ended.
-            let shown = grid.time(at: grid.index(atOrAfter: returned))
-            if clockSource.isMeasured { tracker.noteGlass(at: shown) }
-            return PresentOutcome(shownAt: shown, tracedAt: returned,
+            return PresentOutcome(shownAt: grid.time(at: grid.index(atOrAfter: returned)), tracedAt: returned,
                                   glassSource: clockSource.isMeasured ? .vblank : .estimated, feedbackTicket: ticket)
         }
         // A compositor that repaints on demand paces nothing: the frame is taken
@@ -243,7 +241,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     }
 
     /// The compositor's reports of when frames reached the glass (native
-    /// Wayland's `wp_presentation`), read without blocking.
+    /// Wayland's `wp_presentation`), read without blocking. They are the only
+    /// glass times of a frame's own that tell variable refresh in effect: on
+    /// X11 a frame is placed on the Present clock's vblank grid, on it by
+    /// construction, so nothing there is judged (see ``variableRefreshState``).
     public func glassFeedback() -> [GlassFeedback] {
         let reports = presentationClock?.takeReports() ?? []
         for case let glass? in reports.map(\.glassTime) { tracker.noteGlass(at: glass) }

@@ -87,4 +87,27 @@ struct TraceWriterTests {
         // The run's start on the loop's clock, so `ts` joins other records: 5 s.
         #expect(other?["run_start"] as? Double == 5)
     }
+
+    @Test("Chrome JSON: a variable refresh event at each change of state, with the evidence of each state")
+    func chromeVariableRefreshEvents() throws {
+        let path = try temporaryPath("t.json")
+        let writer = try TraceFile.open(path: path, runStart: start)
+        let facts = VRRFacts(edid: .variable(VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .amdVSDB)),
+                             driver: .capable, modeRate: FrameRate(hz: 144), fullscreen: false)
+        var windowed = record(0, cap: 60), again = record(1, cap: 60), fullscreen = record(2, cap: 60)
+        windowed.variableRefresh = VRRState(decision: VRRPolicy.decide(facts))
+        again.variableRefresh = windowed.variableRefresh
+        var requested = facts
+        requested.fullscreen = true
+        fullscreen.variableRefresh = VRRState(decision: VRRPolicy.decide(requested))
+        for r in [windowed, again, fullscreen] { try writer.write(r) }
+        try writer.finish(summary: RunSummary(frames: 3, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        let changes = events.filter { $0["name"] as? String == "variable refresh" }.compactMap { $0["args"] as? [String: String] }
+        #expect(changes.map { $0["state"] } == ["capable", "requested"])
+        #expect(changes.first?["capable"] == "DRM vrr_capable (confidence high)")
+        #expect(changes.first?["requested"] == "window not fullscreen")
+        #expect(changes.last?["in_effect"] == "no glass times measured")
+    }
 }
