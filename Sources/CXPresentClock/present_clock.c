@@ -1,4 +1,5 @@
 #include "CXPresentClock.h"
+#include "bounded_reply.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -32,7 +33,7 @@ static int64_t milliseconds_now(void) {
 /* The reply to request `sequence`, waiting at most REPLY_TIMEOUT_MS (the
    *_reply functions wait for ever); NULL on an error, a timeout or a broken
    connection. */
-static void *bounded_reply(xcb_connection_t *connection, unsigned int sequence) {
+void *bounded_reply(xcb_connection_t *connection, unsigned int sequence) {
     xcb_flush(connection);
     int64_t deadline = milliseconds_now() + REPLY_TIMEOUT_MS;
     while (!xcb_connection_has_error(connection)) {

@@ -28,10 +28,10 @@ struct DetectionReasonTests {
             return
         }
         #expect(detail.hasSuffix("/dev/dri/card0: No such file or directory"))
-        #expect(report.decision.refresh == .variable && report.decision.isInEffect)
+        #expect(report.decision.refresh == .variable && report.decision.isRequested)
         #expect(report.decision.refreshSource == .edid(.amdVSDB))
         #expect(report.decision.confidence == .medium([.noDRMAccess(detail)]))
-        #expect(report.decision.rangeInEffect.map { [$0.minimum, $0.maximum] } == [FrameRate(hz: 48), FrameRate(hz: 144)])
+        #expect(report.decision.requestedRange.map { [$0.minimum, $0.maximum] } == [FrameRate(hz: 48), FrameRate(hz: 144)])
     }
 
     @Test func aDeviceNodeThatIsAPlainFile() throws {
@@ -129,7 +129,7 @@ struct DetectionReasonTests {
         let tree = try freeSyncMonitor()
         #expect(try detect(tree, fullscreen: false).decision.inactiveReasons == [.windowed])
         #expect(try detect(tree, environment: ["__GL_VRR_ALLOWED": "0"]).decision.inactiveReasons == [.disabledByEnvironment])
-        #expect(try detect(tree, environment: ["__GL_VRR_ALLOWED": "1"]).decision.isInEffect)
+        #expect(try detect(tree, environment: ["__GL_VRR_ALLOWED": "1"]).decision.isRequested)
     }
 
     @Test func overridesReachThePolicy() throws {
@@ -138,7 +138,7 @@ struct DetectionReasonTests {
             displays: [sdlDisplay("FS27", 2560, 1440, refreshHz: 144)], videoDriver: "x11", windowFullscreen: true,
             override: .on, overrideRange: FrameRate(hz: 40)...FrameRate(hz: 120))
         let decision = try #require(reports.first).decision
-        #expect(decision.rangeInEffect.map { [$0.minimum, $0.maximum] } == [FrameRate(hz: 40), FrameRate(hz: 120)])
+        #expect(decision.requestedRange.map { [$0.minimum, $0.maximum] } == [FrameRate(hz: 40), FrameRate(hz: 120)])
         #expect(decision.refreshSource == .userOverride("variable refresh on"))
     }
 

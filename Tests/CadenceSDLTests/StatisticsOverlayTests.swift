@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 import Testing
 @testable import CadenceSDL
 
@@ -13,6 +13,22 @@ extension SDLSuites {
                         delta: 20 * Self.ms, limit: .adaptive, rate: FrameRate(hz: 50), refreshMode: .fixed,
                         callbackStart: glass - 30 * Self.ms, workEnd: 0, presentSubmit: 0, skippedFrames: 0,
                         glassTime: glass, glassSource: .vblank)
+        }
+
+        @Test("The VRR line: the furthest state reached and its evidence, within the panel")
+        func variableRefreshLine() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 600, height: 400, hidden: true)
+            let overlay = try StatisticsOverlay(renderer: try Renderer(window: window, software: true, vsync: .off))
+            var requested = record(0, glass: 1_000_000_000)
+            var tracker = VariableRefreshTracker()
+            tracker.update(decision: VRRPolicy.decide(VRRFacts(
+                edid: .variable(VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .amdVSDB)),
+                driver: .capable, modeRate: FrameRate(hz: 144), fullscreen: true)), modeRate: FrameRate(hz: 144))
+            requested.variableRefresh = tracker.state
+            overlay.record(requested)
+            #expect(overlay.lines[4].text == "vrr    requested; 0/0 frames off the grid")
         }
 
         @Test("Figures from glass times, a fixed 50 ms scale, and a legend for every colour the bars use")
@@ -39,10 +55,12 @@ extension SDLSuites {
             #expect(lines[0].text == "achieved 38.7 FPS   planned 50.00 Hz")
             #expect(lines[1].text == "late 2  hitch ratio 212.1 ms/s  last 0.3 s" && lines[1].isWarning)
             #expect(lines[3].text == "glass  measured")
+            // These records carry no VRR states (the backend judged none).
+            #expect(lines[4].text == "vrr    –")
             // The records' rate was asked for (50 FPS): what holds the planned rate, not a warning.
-            #expect(lines[4].text == "rate   50.00 FPS, as requested" && !lines[4].isWarning)
+            #expect(lines[5].text == "rate   50.00 FPS, as requested" && !lines[5].isWarning)
             overlay.limitReason = "38/50 FPS, presents take 9.0 ms"
-            #expect(overlay.lines[4].text == "below plan: 38/50 FPS, presents take 9.0 ms" && overlay.lines[4].isWarning)
+            #expect(overlay.lines[5].text == "below plan: 38/50 FPS, presents take 9.0 ms" && overlay.lines[5].isWarning)
 
             renderer.clear(Color(10, 10, 10))
             let panel = overlay.draw(x: 0, y: 0)
@@ -69,7 +87,7 @@ extension SDLSuites {
             }
         }
 
-        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass six, the last line kept whole")
+        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass seven, the last line kept whole")
         func longLinesWrapInsideThePanel() {
             let clock = "clock  XWayland's Present clock (estimated: not the compositor's)"
             // 44 columns: the last space at or before column 44 is the one after "(estimated:" (column 43).
@@ -80,15 +98,15 @@ extension SDLSuites {
             #expect(StatisticsOverlay.rows([(word, true)]).map(\.text)
                     == ["rate   " + String(repeating: "a", count: 37), "       " + String(repeating: "a", count: 13)])
             #expect(StatisticsOverlay.rows([(word, true)]).allSatisfy { $0.isWarning })
-            // Two long lines and three short ones need seven rows: the earlier long one keeps its first, cut.
+            // Two long lines and four short ones need eight rows: the earlier long one keeps its first, cut.
             let rate = "rate   30.00 FPS, the nearest rate the display shows evenly"
-            #expect(StatisticsOverlay.rows([("a", false), ("b", false), (clock, false), ("c", false), (rate, false)])
-                        .map(\.text)
-                    == ["a", "b", "clock  XWayland's Present clock (estimated:…", "c",
+            #expect(StatisticsOverlay.rows([("a", false), ("b", false), (clock, false), ("c", false), ("d", false),
+                                            (rate, false)]).map(\.text)
+                    == ["a", "b", "clock  XWayland's Present clock (estimated:…", "c", "d",
                         "rate   30.00 FPS, the nearest rate the", "       display shows evenly"])
-            // Eight short lines: six rows, the sixth marked as cut.
+            // Eight short lines: seven rows, the seventh marked as cut.
             let eight = (1...8).map { ("line \($0)", false) }
-            #expect(StatisticsOverlay.rows(eight).map(\.text) == (1...5).map { "line \($0)" } + ["line 6…"])
+            #expect(StatisticsOverlay.rows(eight).map(\.text) == (1...6).map { "line \($0)" } + ["line 7…"])
         }
     }
 }

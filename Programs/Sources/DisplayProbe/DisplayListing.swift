@@ -19,7 +19,12 @@ struct DisplayListing {
             lines.append("  connector:    " + (report.connector.map {
                 "\($0.sysfsName) (matched by \(report.matchRule?.rawValue ?? "?")), driver \(report.kernelDriver ?? "unknown")"
             } ?? "none"))
+            let vrr = VRRState(decision: decision)
             lines.append("  refresh:      \(decision.summary)")
+            lines.append("  VRR:          \(vrr.line)")
+            lines.append("    capable:    \(vrr.capableEvidence)")
+            lines.append("    requested:  \(vrr.requestedEvidence)")
+            lines.append("    in effect:  \(vrr.inEffectEvidence) (measured only while a game presents)")
             if let shortest = decision.minimumRefreshInterval, let longest = decision.maximumRefreshInterval {
                 lines.append("  intervals:    \(Self.milliseconds(shortest))–\(Self.milliseconds(longest)) ms")
             }
@@ -51,7 +56,10 @@ struct DisplayListing {
     }
 
     private static func json(_ report: DisplayVRRReport) -> JSON {
-        let d = report.display, decision = report.decision
+        let d = report.display, decision = report.decision, vrr = VRRState(decision: decision)
+        func state(_ value: Bool, _ evidence: String) -> JSON {
+            .object([("value", .bool(value)), ("evidence", .string(evidence))])
+        }
         return .object([
             ("index", .int(Int(d.index))),
             ("name", .string(d.name)),
@@ -65,7 +73,10 @@ struct DisplayListing {
             ("max_hz", decision.maximumRate.map { .number($0.hz) } ?? .null),
             ("min_refresh_interval_ns", decision.minimumRefreshInterval.map { .number(Double($0)) } ?? .null),
             ("max_refresh_interval_ns", decision.maximumRefreshInterval.map { .number(Double($0)) } ?? .null),
-            ("vrr_in_effect", .bool(decision.isInEffect)),
+            ("vrr_capable", state(vrr.isCapable, vrr.capableEvidence)),
+            ("vrr_requested", state(vrr.isRequested, vrr.requestedEvidence)),
+            ("vrr_in_effect", state(vrr.isInEffect, vrr.inEffectEvidence + " (measured only while a game presents)")),
+            ("window_variable_refresh", .string(report.facts.windowProperty.description)),
             ("inactive_reasons", .array(decision.inactiveReasons.map { .string($0.description) })),
             ("refresh_source", .string(decision.refreshSource.description)),
             ("rate_source", .string(decision.rateSource?.description)),

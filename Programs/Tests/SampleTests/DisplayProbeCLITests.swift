@@ -251,7 +251,10 @@ struct DisplayProbeCLITests {
         let displays = try #require(json["displays"] as? [[String: Any]])
         #expect(displays.count >= 1)
         #expect(displays.first?["confidence"] as? String == "unknown")
-        #expect(displays.first?["vrr_in_effect"] as? Bool == false)
+        for state in ["vrr_capable", "vrr_requested", "vrr_in_effect"] {
+            let entry = displays.first?[state] as? [String: Any]
+            #expect(entry?["value"] as? Bool == false && (entry?["evidence"] as? String)?.isEmpty == false, "\(state)")
+        }
         #expect((displays.first?["reasons"] as? [String])?.first?.hasPrefix("no display:") == true)
 
         let text = try Subprocess.run("display-probe", [], environment: ["SDL_VIDEODRIVER": "dummy"])

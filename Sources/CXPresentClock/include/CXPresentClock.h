@@ -29,6 +29,12 @@ int cadence_present_clock_is_xwayland(const cadence_present_clock *clock);
 /// Closes the connection and frees the watcher.
 void cadence_present_clock_close(cadence_present_clock *clock);
 
+/// Reads `window`'s `_VARIABLE_REFRESH` (a CARDINAL Mesa sets to 1 on a GL
+/// window) on a connection of its own to `$DISPLAY`: 1 with `value` set, 0
+/// when the window has none, -1 when it cannot be read (no display, a
+/// window gone, a server that does not answer within a second).
+int cadence_x11_variable_refresh(uint32_t window, uint32_t *value);
+
 struct SDL_Window;
 
 /// The X window behind an SDL window (`SDL_GetWindowWMInfo`), or 0 when SDL

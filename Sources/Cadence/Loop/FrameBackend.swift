@@ -46,6 +46,11 @@ public protocol FrameBackend: AnyObject {
     /// blocking: when frames whose ``PresentOutcome/feedbackTicket`` was set
     /// reached the glass. A compositor sends them a frame or two after the present.
     func glassFeedback() -> [GlassFeedback]
+
+    /// Variable refresh's three states and their evidence now (see
+    /// ``VariableRefreshTracker``), for the trace and the overlay; nil where
+    /// the backend does not judge them.
+    var variableRefreshState: VRRState? { get }
 }
 
 extension FrameBackend {
@@ -60,6 +65,9 @@ extension FrameBackend {
 
     /// Half a refresh: the middle of the window whose presents land on the vblank.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? { nil }
+
+    /// Nothing judged.
+    public var variableRefreshState: VRRState? { nil }
 
     /// No per-frame reports: every outcome's glass time is final.
     public func glassFeedback() -> [GlassFeedback] { [] }

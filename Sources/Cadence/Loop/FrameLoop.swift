@@ -195,7 +195,7 @@ public final class FrameLoop {
 
         let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance,
                                                      cap: frame.cap)
-        let record = FrameRecord(
+        var record = FrameRecord(
             frame: frame.index,
             timestamp: frame.timestampNanoseconds,
             targetTimestamp: frame.targetTimestampNanoseconds,
@@ -212,6 +212,7 @@ public final class FrameLoop {
             glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : outcome.shownAt,
             glassSource: outcome.glassSource
         )
+        record.variableRefresh = backend.variableRefreshState
         return (record, outcome.feedbackTicket, timing)
     }
 

@@ -14,6 +14,10 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// Reports not yet delivered: (ticket, glass time).
     private var inFlight: [(ticket: Int, glass: Nanoseconds)] = []
     private var nextTicket = 0
+    /// When set, the backend judges variable refresh as a real one does: it
+    /// paces for it only once the glass times show it
+    /// (``VariableRefreshTracker``); nil trusts the display's own word.
+    public var variableRefresh: VariableRefreshTracker?
 
     /// A backend for `display`, on `clock`. With a `feedbackDelay` it behaves
     /// as a compositor does: a present tells only when it returned (taken as
@@ -28,10 +32,18 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// The virtual clock.
     public var clock: FrameClock { virtualClock }
 
-    /// The display's timing at the current virtual time.
+    /// The display's timing at the current virtual time; with a tracker,
+    /// variable only while the tracker has seen it in effect.
     public func currentTiming() -> DisplayTiming {
-        display.timing(at: virtualClock.now)
+        let timing = display.timing(at: virtualClock.now)
+        guard let variableRefresh, display.vsync else { return timing }
+        if let range = variableRefresh.rangeInEffect { return .variable(minimum: range.minimum, maximum: range.maximum) }
+        if case .variable = timing { return .fixed(display.fixedGrid) }
+        return timing
     }
+
+    /// The three states of variable refresh, with a tracker.
+    public var variableRefreshState: VRRState? { variableRefresh?.state }
 
     /// Advances virtual time by `duration`.
     public func doWork(_ duration: Nanoseconds) {
@@ -60,6 +72,7 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
         let submitted = virtualClock.now
         let shown = display.present(at: submitted)
         virtualClock.sleep(until: shown)
+        variableRefresh?.noteGlass(at: shown, grid: display.fixedGrid)
         guard feedbackDelay != nil else { return PresentOutcome(shownAt: shown, tracedAt: shown) }
         nextTicket += 1
         inFlight.append((nextTicket, shown))

@@ -89,6 +89,9 @@ public final class SimulatedDisplay {
         pendingChanges = changes.sorted { $0.at < $1.at }
     }
 
+    /// The vblank grid of the fixed mode: a VRR panel's while variable refresh is off.
+    public var fixedGrid: VsyncGrid { grid }
+
     /// Whether variable refresh is in effect.
     public var isVariableRefreshActive: Bool {
         if case .variable = panel { return vsync && isFullscreen && allowsVariableRefresh }

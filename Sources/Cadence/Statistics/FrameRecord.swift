@@ -45,6 +45,9 @@ public struct FrameRecord: Sendable, Equatable {
     /// Whether anything paced the frame (see ``DisplayLinkFrame/isPaced``);
     /// an uncapped frame has no target to be late for.
     public var isPaced: Bool { rate != nil }
+    /// Variable refresh's three states when the frame was presented, from the
+    /// backend; nil where the backend does not judge them.
+    public var variableRefresh: VRRState?
 
     /// Input-to-glass latency: from the callback's start, when the game read
     /// its input, to ``glassTime``.

@@ -17,7 +17,10 @@
 /// (``RateReason/name``: `request`, `display-rate`, `even-rate`, `presents`,
 /// `work`); `run_start` is the run's start itself on the loop's clock
 /// (`CLOCK_MONOTONIC` in real time, the same on every row), so a frame joins
-/// the kernel's, a compositor's or a system trace's events by adding it.
+/// the kernel's, a compositor's or a system trace's events by adding it;
+/// `vrr` is the furthest of variable refresh's states reached (``VRRState/name``:
+/// `fixed`, `capable`, `requested`, `in-effect`; empty where the backend does
+/// not judge them) and `vrr_evidence` what shows each state.
 /// Columns the loop gains are appended at the end, so scripts reading
 /// columns by position keep working; the game's sit where the sample's
 /// `angle` always has.
@@ -26,7 +29,8 @@ final class CSVTraceWriter: TraceWriter {
     static let frameColumns = ["frame", "timestamp", "target_timestamp", "present_time", "delta", "fps_cap",
                                "effective_hz", "refresh_mode"]
     /// The loop's timings, after the game's columns.
-    static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by", "run_start"]
+    static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by", "run_start",
+                                "vrr", "vrr_evidence"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -47,7 +51,8 @@ final class CSVTraceWriter: TraceWriter {
             formatRate(r.rate?.hz ?? 0),
             r.refreshMode.rawValue,
         ] + gameValues + [formatSeconds(r.callbackStart - runStart), formatSeconds(r.glassTime - runStart),
-                          r.glassSource.rawValue, r.rateReason.name, formatSeconds(runStart)]
+                          r.glassSource.rawValue, r.rateReason.name, formatSeconds(runStart),
+                          r.variableRefresh?.name ?? "", Self.evidence(r.variableRefresh)]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 
@@ -57,6 +62,15 @@ final class CSVTraceWriter: TraceWriter {
     private func fpsCapColumn(_ r: FrameRecord) -> String {
         guard r.isPaced else { return "uncapped" }
         return r.limit == .adaptive ? "adaptive" : formatRate(r.limit.frameRateRange.preferred)
+    }
+
+    /// `capable: …; requested: …; in effect: …`, quoted where it holds a comma.
+    static func evidence(_ state: VRRState?) -> String {
+        guard let state else { return "" }
+        let text = "capable: \(state.capableEvidence); requested: \(state.requestedEvidence); "
+            + "in effect: \(state.inEffectEvidence)"
+        guard text.contains(",") || text.contains("\"") else { return text }
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     func finish(summary: RunSummary) throws {

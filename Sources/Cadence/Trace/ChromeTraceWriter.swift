@@ -18,6 +18,8 @@ final class ChromeTraceWriter: TraceWriter {
     private let runStart: Nanoseconds
     private var lastRates: (rate: FrameRate?, limit: FrameRateLimit)?
     private var lastReason: RateReason?
+    /// The variable refresh state last written: an event marks each change, with its evidence then.
+    private var lastVRR: String?
     private let gameColumns: [String]
 
     init(file: TextFile, runStart: Nanoseconds, gameColumns: [String] = []) throws {
@@ -58,6 +60,13 @@ final class ChromeTraceWriter: TraceWriter {
             let fps = adaptive ? 0 : r.limit.frameRateRange.preferred
             events.append(#"{"name":"effective_hz","ph":"C","pid":1,"ts":\#(ts),"args":{"hz":\#(r.rate?.hz ?? 0)}}"#)
             events.append(#"{"name":"fps_cap","ph":"C","pid":1,"ts":\#(ts),"args":{"fps":\#(fps),"adaptive":\#(adaptive ? 1 : 0)}}"#)
+        }
+        if let vrr = r.variableRefresh, vrr.name != lastVRR {
+            lastVRR = vrr.name
+            let args = [("state", vrr.name), ("capable", vrr.capableEvidence), ("requested", vrr.requestedEvidence),
+                        ("in_effect", vrr.inEffectEvidence)]
+                .map { "\(JSONString.quoted($0)):\(JSONString.quoted($1))" }.joined(separator: ",")
+            events.append(#"{"name":"variable refresh","ph":"i","s":"g","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{\#(args)}}"#)
         }
         if lastReason?.name != r.rateReason.name {
             lastReason = r.rateReason

@@ -1,6 +1,7 @@
 /// The VRR policy's answer for one display: how it refreshes, over which
-/// range, whether variable refresh is really in effect for the game, where
-/// each fact came from and how sure that is.
+/// range, whether variable refresh is capable and requested for the game,
+/// where each fact came from and how sure that is. Whether it is in effect
+/// is measured from glass times, by ``VariableRefreshTracker``, not decided.
 ///
 /// It plays the part of macOS's `NSScreen.minimumRefreshInterval` /
 /// `maximumRefreshInterval` (unequal means adaptive sync) together with
@@ -14,8 +15,8 @@ public struct VRRDecision: Equatable, Sendable {
         case variable
     }
 
-    /// Whether the display can refresh variably (as decided; see ``isInEffect``
-    /// for whether it will for the game now).
+    /// Whether the display can refresh variably (as decided; see ``isRequested``
+    /// for whether the game's window asks for it now).
     public let refresh: Refresh
     /// The lowest refresh rate: the VRR minimum, or the mode's rate when fixed.
     /// Nil when fixed and SDL does not know the mode's rate.
@@ -23,7 +24,7 @@ public struct VRRDecision: Equatable, Sendable {
     /// The highest refresh rate: the VRR maximum (capped at the current mode's
     /// rate), or the mode's rate when fixed. Nil when unknown.
     public let maximumRate: FrameRate?
-    /// Why VRR is not in effect; empty exactly when it is.
+    /// Why VRR is not requested; empty exactly when it is.
     public let inactiveReasons: [VRRInactiveReason]
     /// What decided ``refresh``.
     public let refreshSource: VRRFactSource
@@ -36,9 +37,14 @@ public struct VRRDecision: Equatable, Sendable {
     /// Remarks a user may want, e.g. an EDID range the driver contradicts.
     public let notes: [String]
 
-    /// Whether the presenter may pace at any rate in the range: a
-    /// VRR-capable display, a fullscreen window, and nothing disabling it.
-    public var isInEffect: Bool { inactiveReasons.isEmpty }
+    /// Capable: the driver's `vrr_capable` (or the EDID's range where the
+    /// driver cannot be asked, or the user's override) says variable refresh.
+    public var isCapable: Bool { refresh == .variable }
+
+    /// Requested: a capable display, a fullscreen window (compositors enable
+    /// VRR only for one), on X11 the window's `_VARIABLE_REFRESH` set, and
+    /// nothing disabling it. Still not in effect until glass times show it.
+    public var isRequested: Bool { inactiveReasons.isEmpty }
 
     /// The shortest time between refreshes (macOS `minimumRefreshInterval`).
     public var minimumRefreshInterval: Nanoseconds? { maximumRate?.period }
@@ -46,14 +52,14 @@ public struct VRRDecision: Equatable, Sendable {
     /// equal to the minimum on a fixed display.
     public var maximumRefreshInterval: Nanoseconds? { minimumRate?.period }
 
-    /// The range to pace in when VRR is in effect, nil otherwise: what
-    /// `SDLBackend.variableRefresh` takes.
-    public var rangeInEffect: (minimum: FrameRate, maximum: FrameRate)? {
-        guard isInEffect, let minimumRate, let maximumRate else { return nil }
+    /// The range to pace in once VRR is seen in effect, nil when it is not
+    /// requested: what ``VariableRefreshTracker/requested`` takes.
+    public var requestedRange: (minimum: FrameRate, maximum: FrameRate)? {
+        guard isRequested, let minimumRate, let maximumRate else { return nil }
         return (minimumRate, maximumRate)
     }
 
-    /// `"variable 48–144 Hz, in effect"`, `"variable 48–144 Hz, not in effect:
+    /// `"variable 48–144 Hz, requested"`, `"variable 48–144 Hz, not requested:
     /// window not fullscreen"`, `"fixed 60 Hz"` or `"fixed, rate unknown"`.
     public var summary: String {
         switch (refresh, minimumRate, maximumRate) {
@@ -62,8 +68,8 @@ public struct VRRDecision: Equatable, Sendable {
         case (.fixed, _, nil):
             return "fixed, rate unknown"
         case (.variable, let low?, let high?):
-            let state = isInEffect ? "in effect"
-                : "not in effect: " + inactiveReasons.map(\.description).joined(separator: ", ")
+            let state = isRequested ? "requested"
+                : "not requested: " + inactiveReasons.map(\.description).joined(separator: ", ")
             return "variable \(low.description.dropLast(3))–\(high), \(state)"
         case (.variable, _, _):
             return "variable, range unknown"

@@ -27,7 +27,7 @@ public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Why variable refresh is not in effect on a display.
+/// Why variable refresh is not requested for a window on a display.
 public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
     /// The display has a fixed refresh rate (or is not known to vary).
     case fixedRefresh
@@ -39,6 +39,8 @@ public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
     case disabledByEnvironment
     /// The current mode's rate is at or below the range's minimum, leaving nothing to vary.
     case modeBelowRange(FrameRate)
+    /// On X11, the window's `_VARIABLE_REFRESH` is unset or 0.
+    case windowProperty(WindowVRRProperty)
 
     /// `"window not fullscreen"`, ...
     public var description: String {
@@ -48,6 +50,7 @@ public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
         case .disabledByOverride: "turned off by the user"
         case .disabledByEnvironment: "__GL_VRR_ALLOWED=0"
         case .modeBelowRange(let rate): "current mode \(rate) is not above the VRR minimum"
+        case .windowProperty(let property): "\(property)"
         }
     }
 }

@@ -18,6 +18,8 @@
     public var fullscreen: Bool
     /// False when `__GL_VRR_ALLOWED=0` is set: the GL driver will not use VRR.
     public var allowedByEnvironment: Bool
+    /// On X11, the window's `_VARIABLE_REFRESH` property.
+    public var windowProperty: WindowVRRProperty
     /// What the user decided: detect, or variable refresh on or off.
     public var override: VRROverride
     /// A range the user gives: replaces the EDID's range when the EDID is wrong.
@@ -25,7 +27,7 @@
 
     /// Facts for one display; the optional ones default to "not given".
     public init(edid: EDIDFact, driver: DriverFact, crtcVRREnabled: Bool? = nil, modeRate: FrameRate?,
-                fullscreen: Bool, allowedByEnvironment: Bool = true,
+                fullscreen: Bool, allowedByEnvironment: Bool = true, windowProperty: WindowVRRProperty = .notX11,
                 override: VRROverride = .auto, overrideRange: ClosedRange<FrameRate>? = nil) {
         self.edid = edid
         self.driver = driver
@@ -33,6 +35,7 @@
         self.modeRate = modeRate
         self.fullscreen = fullscreen
         self.allowedByEnvironment = allowedByEnvironment
+        self.windowProperty = windowProperty
         self.override = override
         self.overrideRange = overrideRange
     }
@@ -66,4 +69,43 @@
     case noVRRSupport(driver: String)
     /// The driver could not be asked, and why.
     case unknown(VRRUnknownReason)
+}
+
+/// An X11 window's `_VARIABLE_REFRESH` property. Mesa sets it to 1 on a GL
+/// window (its `adaptive_sync` option, on by default); the X server's driver
+/// (amdgpu, modesetting) switches the CRTC to variable refresh for a
+/// fullscreen window that flips only while it is 1.
+public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
+    /// Not an X11 window: on Wayland the compositor's own policy decides,
+    /// which no protocol tells a client.
+    case notX11
+    /// The window has no such property: nothing asked for variable refresh.
+    case unset
+    /// The property's value: 1 asks for variable refresh, 0 refuses it.
+    case value(UInt32)
+    /// The property could not be read, and why.
+    case unreadable(String)
+    /// No window to read it from (`display-probe`): taken as a GL window's
+    /// default, which does not refuse.
+    case noWindow
+
+    /// Whether the property stops the X server from enabling variable refresh.
+    var refuses: Bool {
+        switch self {
+        case .unset: true
+        case .value(let value): value == 0
+        case .notX11, .unreadable, .noWindow: false
+        }
+    }
+
+    /// `"_VARIABLE_REFRESH=1"`, `"no _VARIABLE_REFRESH on the window"`, ...
+    public var description: String {
+        switch self {
+        case .notX11: "not X11: the compositor's policy decides (not visible to a client)"
+        case .unset: "no _VARIABLE_REFRESH on the window"
+        case .value(let value): "_VARIABLE_REFRESH=\(value)"
+        case .unreadable(let why): "_VARIABLE_REFRESH unreadable: \(why)"
+        case .noWindow: "no window (Mesa sets _VARIABLE_REFRESH=1 on a GL window by default)"
+        }
+    }
 }

@@ -1,12 +1,14 @@
 /// Decides, from a display's `VRRFacts`, whether it refreshes variably and
-/// whether variable refresh is in effect for the game.
+/// whether variable refresh is requested for the game's window (whether it
+/// is in effect is measured: ``VariableRefreshTracker``).
 ///
 /// The order of trust: the user's override turning it on over everything;
 /// then the kernel driver's `vrr_capable` (it knows the link and the
 /// monitor's settings); then the EDID alone, at lower confidence. The range
-/// comes from the user's override range, else the EDID. VRR is in effect only
-/// on a VRR display, in a fullscreen window, turned off neither by the user
-/// nor by `__GL_VRR_ALLOWED=0`. Pure: same facts, same answer.
+/// comes from the user's override range, else the EDID. VRR is requested only
+/// on a VRR display, in a fullscreen window (on X11 one whose
+/// `_VARIABLE_REFRESH` is 1), turned off neither by the user nor by
+/// `__GL_VRR_ALLOWED=0`. Pure: same facts, same answer.
 @_spi(Programs) public enum VRRPolicy {
     /// The decision for one display.
     public static func decide(_ facts: VRRFacts) -> VRRDecision {
@@ -42,6 +44,7 @@
         if facts.override == .off { inactive.append(.disabledByOverride) }
         if !facts.allowedByEnvironment { inactive.append(.disabledByEnvironment) }
         if !facts.fullscreen { inactive.append(.windowed) }
+        if facts.windowProperty.refuses { inactive.append(.windowProperty(facts.windowProperty)) }
 
         return VRRDecision(
             refresh: isVariable ? .variable : .fixed, minimumRate: minimumRate, maximumRate: maximumRate,

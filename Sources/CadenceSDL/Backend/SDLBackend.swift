@@ -17,11 +17,14 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     public let renderer: Renderer
     /// Wall-clock time, monotonic.
     public let clock: FrameClock
-    /// Variable refresh range in effect, set from the detector's decision
-    /// (the clock is chosen again); nil for none.
-    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)? {
-        didSet { chooseClock() }
-    }
+    /// Whether variable refresh is requested by the detector's decision and
+    /// seen in effect in the frames' measured glass times.
+    private var tracker = VariableRefreshTracker()
+    /// The variable refresh range in effect (requested, and measured off the
+    /// fixed grid): what the loop paces in; nil for the fixed grid.
+    public var variableRefresh: (minimum: FrameRate, maximum: FrameRate)? { tracker.rangeInEffect }
+    /// Variable refresh's three states and their evidence, for the trace and the overlay.
+    public var variableRefreshState: VRRState? { tracker.state }
     /// Why the timing is what it is, for the overlay (nil when vsync works as asked).
     public var timingNote: TimingNote? { displayClock.note }
     /// Where the display's clock comes from, for the overlay and the trace.
@@ -77,7 +80,22 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// toggled): the old vblanks no longer hold, and the clock is chosen again.
     public func displayModeChanged(refreshHz: Int) {
         reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
+        tracker.update(decision: tracker.decision, modeRate: reportedRate)
         chooseClock()
+    }
+
+    /// The detector's decision for the window's display (see ``WindowDisplay``):
+    /// variable refresh is paced for once requested there and seen in effect.
+    public func variableRefreshDecided(_ decision: VRRDecision?) {
+        trackingVariableRefresh { $0.update(decision: decision, modeRate: reportedRate) }
+    }
+
+    /// Changes what the tracker knows; where that turns variable refresh on or
+    /// off, the clock is chosen again (a timer in it, a vblank clock out of it).
+    private func trackingVariableRefresh(_ change: (inout VariableRefreshTracker) -> Void) {
+        let before = variableRefresh.map { [$0.minimum, $0.maximum] }
+        change(&tracker)
+        if variableRefresh.map({ [$0.minimum, $0.maximum] }) != before { chooseClock() }
     }
 
     /// The clock for the display as it is now (see the type's notes).
@@ -196,8 +214,15 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
 
     /// The compositor's reports of when frames reached the glass (native
     /// Wayland's `wp_presentation`), as the last present's read brought them.
+    /// They are the only glass times of a frame's own that tell variable
+    /// refresh in effect: on X11 a frame is placed on the Present clock's
+    /// vblank grid, on it by construction, so nothing there is judged.
     public func glassFeedback() -> [GlassFeedback] {
-        displayClock.takeReports()
+        let reports = displayClock.takeReports()
+        trackingVariableRefresh { tracker in
+            for case let glass? in reports.map(\.glassTime) { tracker.noteGlass(at: glass) }
+        }
+        return reports
     }
 
     /// Whether SDL holds each present until the compositor showed the one

@@ -41,10 +41,11 @@
     ///   - videoDriver: SDL's video driver (``SDLSession/videoDriver``); with
     ///     `dummy` or `offscreen` there is no physical display to detect.
     ///   - windowFullscreen: whether the game's window is fullscreen on these displays.
+    ///   - windowProperty: on X11 the window's `_VARIABLE_REFRESH` (``X11VariableRefresh``).
     ///   - override: the user's decision (detect, on, off).
     ///   - overrideRange: a range the user gives, or nil.
     public func detect(displays: [DisplayInfo], videoDriver: String? = nil, windowFullscreen: Bool,
-                       override: VRROverride = .auto,
+                       windowProperty: WindowVRRProperty = .noWindow, override: VRROverride = .auto,
                        overrideRange: ClosedRange<FrameRate>? = nil) -> [DisplayVRRReport] {
         let sysfs = SysfsDRM(root: sysfsRoot)
         let connectors = sysfs.connectors()
@@ -54,7 +55,7 @@
                 edid: .fixed, driver: .capable,
                 modeRate: display.refreshHz > 0 ? FrameRate(hz: Double(display.refreshHz)) : nil,
                 fullscreen: windowFullscreen,
-                allowedByEnvironment: environment["__GL_VRR_ALLOWED"] != "0",
+                allowedByEnvironment: environment["__GL_VRR_ALLOWED"] != "0", windowProperty: windowProperty,
                 override: override, overrideRange: overrideRange)
             var matched: (DRMConnectorInfo, ConnectorMatchRule)?
             var kernelDriver: String?

@@ -15,6 +15,8 @@ struct OverlayFigures {
     private var windowStart: Nanoseconds?
     /// The latest frame's glass time; nil after a pause.
     private(set) var lastGlass: Nanoseconds?
+    /// Variable refresh's states at the latest frame; nil where the backend does not judge them.
+    private(set) var variableRefresh: VRRState?
     /// The graph's bars, oldest first.
     private(set) var samples: [FrameTimeGraph.Sample] = []
     /// Bars kept: more than the widest graph shows.
@@ -36,6 +38,7 @@ struct OverlayFigures {
         }
         window.record(record)
         plannedRate = record.rate
+        variableRefresh = record.variableRefresh
         if let last = lastGlass {
             // A frame nothing paced (uncapped) has no planned interval: its bar is its own.
             let interval = record.glassTime - last

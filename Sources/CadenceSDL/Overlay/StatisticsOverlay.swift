@@ -17,10 +17,9 @@ import Cadence
 public final class StatisticsOverlay {
     /// What the panel's text is measured in: its width in characters of the monospaced font.
     public static let columns = 44
-    /// The rows of text: the five lines, and one more for a long one (the
-    /// clock's whole name, the rate's reason) to wrap into; the panel is no
-    /// taller for it, as the graph is a row shorter.
-    public static let textRows = 6
+    /// The rows of text: the six lines, and one more for a long one (the
+    /// clock's whole name, the rate's reason) to wrap into.
+    public static let textRows = 7
     /// The hitch ratio a good experience stays within, ms/s: above it, the figure turns amber.
     public static let goodHitchRatio = 5.0
 
@@ -81,6 +80,7 @@ public final class StatisticsOverlay {
              window.hitchRatio > Self.goodHitchRatio),
             ("clock  \(clockSource)", false),
             ("glass  \(figures.glassWords)", false),
+            ("vrr    \(figures.variableRefresh?.summary ?? "–")", false),
             rateLine,
         ]
     }

@@ -2,7 +2,7 @@ import Cadence
 
 /// The display under a game's window, as SDL and the VRR detector see it,
 /// wired into the backend: the backend paces for variable refresh only when
-/// the detector says it is really in effect, and starts its vblank estimate
+/// the detector says it is requested and the glass times show it in effect, and starts its vblank estimate
 /// over when the display's mode changes.
 ///
 /// Call ``refresh()`` on a fullscreen toggle, a vsync change, a window move
@@ -57,10 +57,11 @@ public final class WindowDisplay {
             let index = window.displayIndex
             info = displays.first { $0.index == index }
             report = detector.detect(displays: displays, videoDriver: videoDriver, windowFullscreen: window.isFullscreen,
+                                     windowProperty: X11VariableRefresh.property(of: window),
                                      override: vrr, overrideRange: vrrRange)
                 .first { $0.display.index == index }
         }
-        backend.variableRefresh = report?.decision.rangeInEffect
+        backend.variableRefreshDecided(report?.decision)
         backend.displayModeChanged(refreshHz: info?.refreshHz ?? 0)
         if headless {
             summary = "headless (offscreen), no refresh: paced by timer"

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// The trace writers on real files, with values worked out by hand.
 @Suite("Trace writers")
@@ -22,18 +22,23 @@ struct TraceWriterTests {
         return dir.appendingPathComponent(name).path
     }
 
-    @Test("CSV: the frame's columns, the game's, then the loop's timing and the run's start; times exact to the nanosecond")
+    @Test("CSV: the frame's columns, the game's, then the loop's timing, the run's start and VRR's states; times exact to the nanosecond")
     func csvColumnsAndValues() throws {
         let path = try temporaryPath("t.csv")
         let writer = try TraceFile.open(path: path, runStart: start, gameColumns: ["angle"])
         try writer.write(record(0, limit: .cap(60)), gameValues: ["0.5"])
-        try writer.write(record(1, limit: .adaptive), gameValues: ["1.25"])
+        var judged = record(1, limit: .adaptive)
+        judged.variableRefresh = VRRState(decision: VRRPolicy.decide(VRRFacts(
+            edid: .fixed, driver: .noVRRSupport(driver: "vkms"), modeRate: FrameRate(hz: 60), fullscreen: false)))
+        try writer.write(judged, gameValues: ["1.25"])
         try writer.finish(summary: RunSummary(frames: 2, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines == [
-            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start",
-            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,feedback,request,5.000000000",
-            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,feedback,work,5.000000000",
+            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence",
+            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,feedback,request,5.000000000,,",
+            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,feedback,work,5.000000000,fixed,"
+                + "capable: driver vkms (no vrr_capable property) (confidence high); requested: fixed refresh; window not fullscreen; "
+                + "in effect: no glass times measured",
         ])
     }
 
@@ -44,8 +49,8 @@ struct TraceWriterTests {
         try writer.write(record(0, limit: .displayRate))
         try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start")
-        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request,5.000000000")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence")
+        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request,5.000000000,,")
     }
 
     @Test("The file appears at its path only when finished; an old trace stays until then")
@@ -81,5 +86,28 @@ struct TraceWriterTests {
         #expect(other?["summary"] as? String == summary.line)
         // The run's start on the loop's clock, so `ts` joins other records: 5 s.
         #expect(other?["run_start"] as? Double == 5)
+    }
+
+    @Test("Chrome JSON: a variable refresh event at each change of state, with the evidence of each state")
+    func chromeVariableRefreshEvents() throws {
+        let path = try temporaryPath("t.json")
+        let writer = try TraceFile.open(path: path, runStart: start)
+        let facts = VRRFacts(edid: .variable(VariableRefreshRange(RefreshRange(minHz: 48, maxHz: 144), source: .amdVSDB)),
+                             driver: .capable, modeRate: FrameRate(hz: 144), fullscreen: false)
+        var windowed = record(0, limit: .cap(60)), again = record(1, limit: .cap(60)), fullscreen = record(2, limit: .cap(60))
+        windowed.variableRefresh = VRRState(decision: VRRPolicy.decide(facts))
+        again.variableRefresh = windowed.variableRefresh
+        var requested = facts
+        requested.fullscreen = true
+        fullscreen.variableRefresh = VRRState(decision: VRRPolicy.decide(requested))
+        for r in [windowed, again, fullscreen] { try writer.write(r) }
+        try writer.finish(summary: RunSummary(frames: 3, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        let changes = events.filter { $0["name"] as? String == "variable refresh" }.compactMap { $0["args"] as? [String: String] }
+        #expect(changes.map { $0["state"] } == ["capable", "requested"])
+        #expect(changes.first?["capable"] == "DRM vrr_capable (confidence high)")
+        #expect(changes.first?["requested"] == "window not fullscreen")
+        #expect(changes.last?["in_effect"] == "no glass times measured")
     }
 }

@@ -16,14 +16,14 @@ struct VRRPolicyTests {
     @Test func capableDisplayFullscreenIsInEffect() {
         let decision = VRRPolicy.decide(facts())
         #expect(decision.refresh == .variable)
-        #expect(decision.isInEffect)
+        #expect(decision.isRequested)
         #expect(decision.minimumRate == hz(48) && decision.maximumRate == hz(144))
-        #expect(decision.rangeInEffect.map { [$0.minimum, $0.maximum] } == [hz(48), hz(144)])
-        #expect(decision.rangeInEffect?.minimum == hz(48) && decision.rangeInEffect?.maximum == hz(144))
+        #expect(decision.requestedRange.map { [$0.minimum, $0.maximum] } == [hz(48), hz(144)])
+        #expect(decision.requestedRange?.minimum == hz(48) && decision.requestedRange?.maximum == hz(144))
         #expect(decision.refreshSource == .drmProperty("vrr_capable"))
         #expect(decision.rateSource == .edid(.amdVSDB))
         #expect(decision.confidence == .high)
-        #expect(decision.summary == "variable 48–144 Hz, in effect")
+        #expect(decision.summary == "variable 48–144 Hz, requested")
     }
 
     @Test("Refresh intervals are macOS-style: minimum = 1/max rate, maximum = 1/min rate")
@@ -38,10 +38,10 @@ struct VRRPolicyTests {
     @Test func windowedVRRIsNotInEffect() {
         let decision = VRRPolicy.decide(facts(fullscreen: false))
         #expect(decision.refresh == .variable)
-        #expect(!decision.isInEffect)
+        #expect(!decision.isRequested)
         #expect(decision.inactiveReasons == [.windowed])
-        #expect(decision.rangeInEffect == nil)
-        #expect(decision.summary == "variable 48–144 Hz, not in effect: window not fullscreen")
+        #expect(decision.requestedRange == nil)
+        #expect(decision.summary == "variable 48–144 Hz, not requested: window not fullscreen")
     }
 
     @Test func glVRRAllowedZeroDisablesIt() {
@@ -49,7 +49,7 @@ struct VRRPolicyTests {
         input.allowedByEnvironment = false
         let decision = VRRPolicy.decide(input)
         #expect(decision.inactiveReasons == [.disabledByEnvironment])
-        #expect(decision.rangeInEffect == nil)
+        #expect(decision.requestedRange == nil)
     }
 
     @Test func overrideOffKeepsTheCapabilityButNotTheEffect() {
@@ -63,7 +63,7 @@ struct VRRPolicyTests {
     @Test func theModeRateCapsTheMaximum() {
         let decision = VRRPolicy.decide(facts(modeHz: 60))
         #expect(decision.maximumRate == hz(60))
-        #expect(decision.isInEffect)
+        #expect(decision.isRequested)
         #expect(decision.notes.contains { $0.contains("capped") })
     }
 
@@ -74,7 +74,7 @@ struct VRRPolicyTests {
 
     @Test func anUnknownModeRateLeavesTheRangeAlone() {
         let decision = VRRPolicy.decide(facts(modeHz: nil))
-        #expect(decision.maximumRate == hz(144) && decision.isInEffect)
+        #expect(decision.maximumRate == hz(144) && decision.isRequested)
     }
 
     @Test("The driver's vrr_capable = 0 wins over the EDID, with a note")
@@ -99,7 +99,7 @@ struct VRRPolicyTests {
     @Test("Without the driver, the EDID decides at medium confidence")
     func edidAlone() {
         let variable = VRRPolicy.decide(facts(driver: .unknown(Self.noDRM)))
-        #expect(variable.refresh == .variable && variable.isInEffect)
+        #expect(variable.refresh == .variable && variable.isRequested)
         #expect(variable.refreshSource == .edid(.amdVSDB))
         #expect(variable.confidence == .medium([Self.noDRM]))
 
@@ -137,10 +137,10 @@ struct VRRPolicyTests {
         input.override = .on
         input.overrideRange = hz(40)...hz(120)
         let decision = VRRPolicy.decide(input)
-        #expect(decision.refresh == .variable && decision.isInEffect)
+        #expect(decision.refresh == .variable && decision.isRequested)
         #expect(decision.refreshSource == .userOverride("variable refresh on"))
         #expect(decision.rateSource == .userOverride("range"))
-        #expect(decision.rangeInEffect.map { [$0.minimum, $0.maximum] } == [hz(40), hz(120)])
+        #expect(decision.requestedRange.map { [$0.minimum, $0.maximum] } == [hz(40), hz(120)])
         #expect(decision.confidence == .high)
     }
 
@@ -186,12 +186,27 @@ struct VRRPolicyTests {
             == [.fixedRefresh, .disabledByOverride, .disabledByEnvironment, .windowed])
     }
 
+    @Test("On X11 the window's _VARIABLE_REFRESH must be 1: unset or 0 refuses; elsewhere, unread or no window, it does not")
+    func x11WindowProperty() {
+        var input = facts()
+        for (property, requested) in [(WindowVRRProperty.value(1), true), (.value(0), false), (.unset, false),
+                                      (.notX11, true), (.unreadable("no answer"), true), (.noWindow, true)] {
+            input.windowProperty = property
+            let decision = VRRPolicy.decide(input)
+            #expect(decision.isRequested == requested, "\(property)")
+            #expect(decision.isCapable)
+            if !requested { #expect(decision.inactiveReasons == [.windowProperty(property)]) }
+        }
+        input.windowProperty = .unset
+        #expect(VRRPolicy.decide(input).summary == "variable 48–144 Hz, not requested: no _VARIABLE_REFRESH on the window")
+    }
+
     @Test func crtcStateIsReportedNotDecisive() {
         var input = facts(fullscreen: false)
         input.crtcVRREnabled = true
         let decision = VRRPolicy.decide(input)
         #expect(decision.crtcVRREnabled == true)
-        #expect(!decision.isInEffect)
+        #expect(!decision.isRequested)
     }
 
     @Test func edidFactFromADecodedEDID() throws {

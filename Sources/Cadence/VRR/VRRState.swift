@@ -1,0 +1,73 @@
+/// Variable refresh for a game's window in three states, each with what
+/// shows it, for the overlay, the trace and `display-probe`.
+///
+/// *Capable*: the display can (the driver's `vrr_capable`, the EDID's range).
+/// *Requested*: the window asks for it and nothing refuses (fullscreen, the
+/// user, `__GL_VRR_ALLOWED`, on X11 `_VARIABLE_REFRESH`). *In effect*: the
+/// frames' glass times fall off the fixed grid, measured. Each implies the
+/// one before; only the last lets the loop pace at any rate in the range.
+public struct VRRState: Equatable, Sendable {
+    /// The display can refresh variably.
+    public let isCapable: Bool
+    /// The window asks for variable refresh and nothing refuses it.
+    public let isRequested: Bool
+    /// Glass times show it: requested, and the frames are off the fixed grid.
+    public let isInEffect: Bool
+    /// What decided ``isCapable``, e.g. `"DRM vrr_capable"`.
+    public let capableEvidence: String
+    /// Why requested or not, e.g. `"window not fullscreen"`.
+    public let requestedEvidence: String
+    /// Off-grid intervals among those measured, e.g. `"12/30 frames off the 60 Hz grid"`.
+    public let inEffectEvidence: String
+    /// The frames judged off the grid, and how many were judged; nil with nothing measured.
+    public let framesOffGrid: Int?, framesJudged: Int?
+
+    /// The state from the policy's `decision` and what `meter` measured
+    /// against the fixed mode's `rate` (nil: no glass times measured).
+    public init(decision: VRRDecision, meter: GridIntervalMeter?, rate: FrameRate?) {
+        isCapable = decision.isCapable
+        isRequested = decision.isRequested
+        isInEffect = decision.isRequested && meter?.isOffGrid == true
+        capableEvidence = "\(decision.refreshSource) (confidence \(decision.confidence.level))"
+        requestedEvidence = decision.isRequested ? "fullscreen and nothing refuses"
+            : decision.inactiveReasons.map(\.description).joined(separator: "; ")
+        inEffectEvidence = Self.describe(meter, rate: rate)
+        framesOffGrid = rate == nil ? nil : meter?.offGrid
+        framesJudged = rate == nil ? nil : meter?.measured
+    }
+
+    /// The state of a display nothing presents to (as `display-probe` sees it):
+    /// never in effect, as no glass time shows it.
+    public init(decision: VRRDecision) {
+        self.init(decision: decision, meter: nil, rate: nil)
+    }
+
+    /// The furthest state reached, as the trace's `vrr` column writes it:
+    /// `fixed`, `capable`, `requested` or `in-effect`.
+    public var name: String {
+        isInEffect ? "in-effect" : isRequested ? "requested" : isCapable ? "capable" : "fixed"
+    }
+
+    /// The furthest state reached and what shows it, in a few words for the
+    /// overlay: `"fixed: driver vkms (no vrr_capable property)"`, `"capable;
+    /// window not fullscreen"`, `"requested; 0/30 frames off the grid"`,
+    /// `"in effect; 25/30 frames off the grid"`.
+    public var summary: String {
+        let frames = framesOffGrid.map { "\($0)/\(framesJudged ?? 0) frames off the grid" } ?? inEffectEvidence
+        if isInEffect { return "in effect; \(frames)" }
+        if isRequested { return "requested; \(frames)" }
+        if isCapable { return "capable; \(requestedEvidence)" }
+        return "fixed: \(capableEvidence)"
+    }
+
+    /// `"capable yes · requested no · in effect no"`, for `display-probe`.
+    public var line: String {
+        func word(_ flag: Bool) -> String { flag ? "yes" : "no" }
+        return "capable \(word(isCapable)) · requested \(word(isRequested)) · in effect \(word(isInEffect))"
+    }
+
+    private static func describe(_ meter: GridIntervalMeter?, rate: FrameRate?) -> String {
+        guard let meter, let rate else { return "no glass times measured" }
+        return "\(meter.offGrid)/\(meter.measured) frames off the \(rate) grid"
+    }
+}
