@@ -119,9 +119,21 @@ public final class Renderer {
     /// game calls this when its frame is drawn so the drawing counts as the
     /// frame's work, and the present at the target moment is only the swap
     /// (with the software renderer, rasterising a frame takes milliseconds).
+    /// On OpenGL, handing SDL's batch to the driver is not enough: the driver
+    /// draws when the swap needs it, so the swap would take as long as the
+    /// drawing and its return would wander with it. `glFinish` makes the
+    /// drawing happen here, before the wait for the frame's moment.
     public func flush() {
-        if let watchdog { watchdog.guarding { _ = SDL_RenderFlush(handle) } } else { SDL_RenderFlush(handle) }
+        let finish = { SDL_RenderFlush(self.handle); self.glFinish?() }
+        if let watchdog { watchdog.guarding { finish() } } else { finish() }
     }
+
+    /// OpenGL's `glFinish` where SDL draws with OpenGL (or OpenGL ES), which
+    /// SDL has loaded: looked up on the first flush, when SDL's context is current.
+    private lazy var glFinish: (@convention(c) () -> Void)? = {
+        guard backend.hasPrefix("opengl"), let address = SDL_GL_GetProcAddress("glFinish") else { return nil }
+        return unsafeBitCast(address, to: (@convention(c) () -> Void).self)
+    }()
 
     /// Watches each present and flush (and, through ``GameWindow``, each
     /// event poll), ending the run when one never returns (see `PresentWatchdog`).
