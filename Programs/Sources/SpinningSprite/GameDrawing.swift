@@ -12,18 +12,20 @@ extension Game {
         scene.statistics.clockSource = status.clock
         scene.statistics.limitReason = limitReason(frame)
         // In a small window the demo needs the space the panel would take below the overlay.
-        let statisticsPanel = scene.showGraph && !(scene.showHitchDemo && scene.isCompact)
+        let place = scene.showGraph && !(scene.showHitchDemo && scene.isCompact)
             ? scene.statisticsPlace(besides: overlay.panel) : nil
+        let statisticsPanel = place?.panel
+        let overlayPanel = place?.coversOverlay == true ? nil : overlay.panel
         scene.beginFrame()
         if scene.showHitchDemo {
             scene.drawHitchDemo(timestamp: TimeUnit.seconds(frame.timestampNanoseconds - start),
                                 target: TimeUnit.seconds(frame.targetTimestampNanoseconds - start), angle: angle,
                                 caption: HitchDemo.caption(native: frame.timing.nativeRate.hz),
-                                below: [overlay.panel] + (statisticsPanel.map { [$0] } ?? []))
+                                below: [overlayPanel, statisticsPanel].compactMap { $0 })
         } else {
-            scene.drawSprite(angle: angle, clearOf: overlay.panel)
+            scene.drawSprite(angle: angle, clearOf: overlay.panel, beside: overlayPanel == nil ? statisticsPanel : nil)
         }
-        scene.draw(overlay)
+        if overlayPanel != nil { scene.draw(overlay) }
         if let statisticsPanel { scene.statistics.draw(x: statisticsPanel.x, y: statisticsPanel.y) }
         let effective = sliderRate(frame)
         let display = Self.displayWords(frame.timing)

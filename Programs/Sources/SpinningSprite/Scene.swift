@@ -61,13 +61,13 @@ final class Scene {
     /// leave the panels room in a small window. In a compact window it sits
     /// in the right half of the space between the overlay's panel and the
     /// slider, beside the graph, so neither panel covers it.
-    func drawSprite(angle: Double, clearOf overlay: Rect) {
+    func drawSprite(angle: Double, clearOf overlay: Rect, beside panel: Rect? = nil) {
         guard isCompact else {
             drawSprite(angle: angle, centreX: width / 2, centreY: height / 2, size: min(256, height / 2))
             return
         }
-        let top = overlay.y + overlay.height + 8, bottom = height - FPSSlider.panelHeight - 14
-        let left = width / 2, right = width - 12
+        let top = panel == nil ? overlay.y + overlay.height + 8 : 12, bottom = height - FPSSlider.panelHeight - 14
+        let left = max(width / 2, panel.map { $0.x + $0.width + 12 } ?? 0), right = width - 12
         let size = max(16, min(bottom - top, right - left))
         drawSprite(angle: angle, centreX: (left + right) / 2, centreY: (top + bottom) / 2, size: size)
     }
@@ -78,12 +78,18 @@ final class Scene {
     }
 
     /// Where the statistics panel goes: beside the overlay when the window is
-    /// wide enough, below it when it is tall enough, otherwise nowhere.
-    func statisticsPlace(besides overlay: Rect) -> Rect? {
+    /// wide enough, below it when it is tall enough, otherwise in the
+    /// overlay's place (a small window: the player asked for the figures),
+    /// and nowhere when even that is too small.
+    func statisticsPlace(besides overlay: Rect) -> (panel: Rect, coversOverlay: Bool)? {
         let (w, h) = statistics.size
-        if width - 12 - (overlay.x + overlay.width + 12) >= w { return Rect(x: width - 12 - w, y: 12, width: w, height: h) }
+        if width - 12 - (overlay.x + overlay.width + 12) >= w {
+            return (Rect(x: width - 12 - w, y: 12, width: w, height: h), false)
+        }
+        let below = height - FPSSlider.panelHeight - 14
         let top = overlay.y + overlay.height + 8
-        if height - FPSSlider.panelHeight - 14 - top >= h { return Rect(x: 12, y: top, width: w, height: h) }
+        if below - top >= h { return (Rect(x: 12, y: top, width: w, height: h), false) }
+        if below - overlay.y >= h { return (Rect(x: overlay.x, y: overlay.y, width: w, height: h), true) }
         return nil
     }
 
