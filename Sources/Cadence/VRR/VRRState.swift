@@ -21,6 +21,9 @@ public struct VRRState: Equatable, Sendable {
     public let inEffectEvidence: String
     /// The frames judged off the grid, and how many were judged; nil with nothing measured.
     public let framesOffGrid: Int?, framesJudged: Int?
+    /// Why the display is taken as fixed, in a few words: the evidence, or
+    /// where nothing could be asked, what was missing (`"assumed: no connector"`).
+    private let fixedWords: String
 
     /// The state from the policy's `decision` and what `meter` measured
     /// against the fixed mode's `rate` (nil: no glass times measured).
@@ -34,6 +37,11 @@ public struct VRRState: Equatable, Sendable {
         inEffectEvidence = Self.describe(meter, rate: rate)
         framesOffGrid = rate == nil ? nil : meter?.offGrid
         framesJudged = rate == nil ? nil : meter?.measured
+        if case .unknown(let reasons) = decision.confidence, let first = reasons.first {
+            fixedWords = "assumed: " + (first.description.split(separator: ":").first.map(String.init) ?? "")
+        } else {
+            fixedWords = capableEvidence
+        }
     }
 
     /// The state of a display nothing presents to (as `display-probe` sees it):
@@ -57,7 +65,7 @@ public struct VRRState: Equatable, Sendable {
         if isInEffect { return "in effect; \(frames)" }
         if isRequested { return "requested; \(frames)" }
         if isCapable { return "capable; \(requestedEvidence)" }
-        return "fixed: \(capableEvidence)"
+        return "fixed: \(fixedWords)"
     }
 
     /// `"capable yes · requested no · in effect no"`, for `display-probe`.
