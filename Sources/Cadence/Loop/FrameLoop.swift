@@ -170,6 +170,11 @@ public final class FrameLoop {
         var handed = 0
         while handed < awaitingGlass.count,
               all || awaitingGlass[handed].ticket == nil || awaitingGlass.count - handed > Self.glassReportWait {
+            // Its own report never came (the run ended first): the vblank after
+            // its present is a bound, not when it was shown.
+            if awaitingGlass[handed].ticket != nil, awaitingGlass[handed].record.glassSource == .vblank {
+                awaitingGlass[handed].record.glassSource = .estimated
+            }
             learnAfterGlass(awaitingGlass[handed].record)
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1

@@ -15,7 +15,8 @@ public enum GlassTimeSource: String, Sendable, CaseIterable {
     case vblank
     /// The first vblank after the present of an estimated clock: XWayland's
     /// own Present clock (not the compositor's), or a grid fitted to the times
-    /// presents return.
+    /// presents return; or, where the platform reports each frame, the vblank
+    /// after the present of a frame whose report never came.
     case estimated
     /// No glass time: vsync off, or presents that do not wait for a vblank.
     /// The frame is taken as shown when its present returned, and it counts

@@ -53,7 +53,7 @@ public struct VRRDecision: Equatable, Sendable {
     public var maximumRefreshInterval: Nanoseconds? { minimumRate?.period }
 
     /// The range to pace in once VRR is seen in effect, nil when it is not
-    /// requested: what ``VariableRefreshTracker/requested`` takes.
+    /// requested: what ``VariableRefreshTracker/rangeInEffect`` gives.
     public var requestedRange: (minimum: FrameRate, maximum: FrameRate)? {
         guard isRequested, let minimumRate, let maximumRate else { return nil }
         return (minimumRate, maximumRate)

@@ -167,9 +167,12 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// fitted clock's own jitter. With the compositor's presentation feedback,
     /// just after the vblank before (`PresentPlan.compositedVsyncLead(period:)`):
     /// the compositor composites its frame up to a refresh before the vblank.
-    /// Otherwise half a refresh.
+    /// Otherwise half a refresh; none while the platform's clock is still on
+    /// a stand-in grid, whose phase may be off by any part of a refresh: the
+    /// frame goes out at its target, a refresh late at worst, never early.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
         guard case .fixed(let grid) = timing else { return nil }
+        if displayClock.isProvisional { return 0 }
         switch displayClock.source {
         case .xPresent: return grid.rate.period * 3 / 4
         case .waylandPresentation: return PresentPlan.compositedVsyncLead(period: grid.rate.period)

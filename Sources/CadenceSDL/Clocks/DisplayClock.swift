@@ -15,6 +15,10 @@ protocol DisplayClock: AnyObject {
     var source: DisplayClockSource { get }
     /// Why the timing is not vsync working as asked; nil when it is.
     var note: TimingNote? { get }
+    /// Whether the grid is a stand-in until the platform's own arrives (the
+    /// first frames on X Present or Wayland feedback): its phase may be off
+    /// by any part of a refresh, so a frame must not go out before its target.
+    var isProvisional: Bool { get }
 
     /// Asks the platform to report the frame about to be presented; the
     /// ticket the report will carry, nil when none was asked.
@@ -30,6 +34,7 @@ protocol DisplayClock: AnyObject {
 }
 
 extension DisplayClock {
+    var isProvisional: Bool { false }
     func willPresent() -> Int? { nil }
     func takeReports() -> [GlassFeedback] { [] }
 }

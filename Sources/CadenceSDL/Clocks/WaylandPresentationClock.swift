@@ -114,6 +114,8 @@ extension WaylandPresentationClock: DisplayClock {
         return standIn.timing
     }
 
+    var isProvisional: Bool { vblanks == nil && !isBroken && !repaintsOnDemand }
+
     var note: TimingNote? {
         if vblanks != nil { return nil }
         return repaintsOnDemand ? .compositorRepaintsOnDemand : standIn.note

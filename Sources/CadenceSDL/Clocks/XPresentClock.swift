@@ -73,6 +73,7 @@ package final class XPresentClock {
 /// and a frame is shown at the first of them after its present returned.
 extension XPresentClock: DisplayClock {
     var timing: DisplayTiming { grid.map { .fixed($0) } ?? standIn.timing }
+    var isProvisional: Bool { grid == nil && !isBroken }
     var note: TimingNote? { grid == nil ? standIn.note : nil }
     var source: DisplayClockSource {
         guard grid != nil else { return standIn.source }
