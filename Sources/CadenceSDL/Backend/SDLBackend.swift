@@ -79,15 +79,16 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// Starts over after the display or its mode changed (or vsync was
     /// toggled): the old vblanks no longer hold, and the clock is chosen again.
     public func displayModeChanged(refreshHz: Int) {
-        reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
-        tracker.update(decision: tracker.decision, modeRate: reportedRate)
-        chooseClock()
+        displayChanged(refreshHz: refreshHz, decision: tracker.decision)
     }
 
-    /// The detector's decision for the window's display (see ``WindowDisplay``):
-    /// variable refresh is paced for once requested there and seen in effect.
-    public func variableRefreshDecided(_ decision: VRRDecision?) {
-        trackingVariableRefresh { $0.update(decision: decision, modeRate: reportedRate) }
+    /// The window's display as ``WindowDisplay`` last read it: its mode's rate
+    /// and the detector's decision, under which variable refresh is paced for
+    /// once requested and seen in effect. Starts over as a mode change does.
+    func displayChanged(refreshHz: Int, decision: VRRDecision?) {
+        reportedRate = refreshHz > 0 ? FrameRate(hz: Double(refreshHz)) : nil
+        tracker.update(decision: decision, modeRate: reportedRate)
+        chooseClock()
     }
 
     /// Changes what the tracker knows; where that turns variable refresh on or

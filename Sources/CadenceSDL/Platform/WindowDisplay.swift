@@ -61,8 +61,7 @@ public final class WindowDisplay {
                                      override: vrr, overrideRange: vrrRange)
                 .first { $0.display.index == index }
         }
-        backend.variableRefreshDecided(report?.decision)
-        backend.displayModeChanged(refreshHz: info?.refreshHz ?? 0)
+        backend.displayChanged(refreshHz: info?.refreshHz ?? 0, decision: report?.decision)
         if headless {
             summary = "headless (offscreen), no refresh: paced by timer"
         } else if let info, let report {
