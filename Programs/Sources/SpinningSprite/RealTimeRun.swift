@@ -84,7 +84,8 @@ struct RealTimeRun {
         do {
             session = options.headless ? try SDLSession(videoDriver: "offscreen") : try options.video.openSession()
         } catch let error as UnsuitableCompositor {
-            printError("\(error): --video x11 or auto")
+            // Under auto it was SDL_VIDEODRIVER that asked, and the error says so.
+            printError(options.video == .auto ? "\(error)" : "\(error): --video x11 or auto")
             throw ExitCode.failure
         } catch {
             printError(options.headless ? "\(error)" : "\(unreachable) (\(error)).\n\(noDisplay)")

@@ -171,6 +171,20 @@ struct DesktopCompositorTests {
         #expect(desktop.isRunning)
     }
 
+    @Test("SDL_VIDEODRIVER=wayland on a compositor with no seat exits 1 with words under --video auto too")
+    func waylandNamedWithoutSeat() throws {
+        try #require(Desktop.Kind.weston.isInstalled, "\(Desktop.skipReason)")
+        let desktop = try Desktop(.weston)
+        defer { desktop.stop() }
+        let result = try Subprocess.run("spinning-sprite", ["--frames", "5"],
+                                        environment: desktop.environment(.wayland), timeout: 30)
+        #expect(result.status == 1, "status \(result.status): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("spinning-sprite: the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("unset SDL_VIDEODRIVER, or set it to x11"), "\(result.stderr)")
+        #expect(desktop.isRunning)
+    }
+
     // MARK: Running the sample
 
     /// Runs the sample on `desktop` by `route` at `fps`; its trace, its standard output and how it ended.

@@ -40,6 +40,19 @@ public enum VideoChoice: String, CaseIterable, Sendable {
         }
     }
 
+    /// Why SDL's Wayland driver cannot start on the compositor, nil when it
+    /// may. SDL 2.26's reads a seat it never got where the compositor offers
+    /// none (Weston's headless output) and the process dies in SDL_Init; with
+    /// a silent compositor it waits for ever: a game refuses first, with words.
+    private static func waylandCannotStart() -> String? {
+        switch probe() {
+        case .offers(_, false):
+            "the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat, without which SDL's Wayland driver cannot start"
+        case .silent: silentCompositor
+        default: nil
+        }
+    }
+
     /// The compositor named, for messages.
     private static var silentCompositor: String {
         let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
@@ -47,27 +60,28 @@ public enum VideoChoice: String, CaseIterable, Sendable {
     }
 
     /// Starts SDL with the driver this choice asks for. For `auto`, the
-    /// driver `SDL_VIDEODRIVER` names if set; else Wayland when the compositor
+    /// driver `SDL_VIDEODRIVER` names if set (Wayland refused there as for
+    /// `wayland`, with words, where it cannot start); else Wayland when the compositor
     /// suits it and SDL's Wayland driver starts; else X11, with a note in the
     /// session's ``SDLSession/notes`` when a compositor was there but silent.
     public func openSession() throws -> SDLSession {
         switch self {
         case .wayland:
-            // SDL 2.26's Wayland driver reads a seat it never got where the
-            // compositor offers none (Weston's headless output) and the process
-            // dies in SDL_Init; with a silent compositor it waits for ever:
-            // refuse first, with words a user can act on.
-            switch Self.probe() {
-            case .offers(_, false):
-                throw UnsuitableCompositor(description: "the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat, "
-                                           + "without which SDL's Wayland driver cannot start; use X11 (XWayland)")
-            case .silent: throw UnsuitableCompositor(description: Self.silentCompositor)
-            default: return try SDLSession(videoDriver: "wayland")
+            if let why = Self.waylandCannotStart() {
+                throw UnsuitableCompositor(description: "\(why); use X11 (XWayland)")
             }
+            return try SDLSession(videoDriver: "wayland")
         case .x11: return try SDLSession(videoDriver: "x11")
         case .auto:
-            // A driver named in SDL_VIDEODRIVER is the user's choice: SDL follows it.
-            if let named = getenv("SDL_VIDEODRIVER"), named.pointee != 0 { return try SDLSession() }
+            // A driver named in SDL_VIDEODRIVER is the user's choice: SDL follows it,
+            // Wayland checked first as for `wayland`.
+            if let named = getenv("SDL_VIDEODRIVER"), named.pointee != 0 {
+                if String(cString: named) == "wayland", let why = Self.waylandCannotStart() {
+                    throw UnsuitableCompositor(description: "\(why), and SDL_VIDEODRIVER=wayland asks for it: "
+                                               + "unset SDL_VIDEODRIVER, or set it to x11 (XWayland)")
+                }
+                return try SDLSession()
+            }
             let probe = Self.probe()
             if case .offers(true, true) = probe, let session = try? SDLSession(videoDriver: "wayland") {
                 return session
