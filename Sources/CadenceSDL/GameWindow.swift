@@ -137,10 +137,11 @@ public final class GameWindow {
         statisticsOverlay?.record(record)
     }
 
-    /// Draws the statistics panel (``StatisticsOverlay``) at (x, y), over
-    /// what the frame drew so far: call it last in the frame's drawing. The
-    /// frames it reports are recorded whether it is drawn or not. Returns
-    /// where it was drawn (nothing without its font).
+    /// Draws the statistics panel (``StatisticsOverlay``) at (x, y) in the
+    /// window's pixels, whatever the game's logical size, over what the frame
+    /// drew so far: call it last in the frame's drawing. The frames it
+    /// reports are recorded whether it is drawn or not. Returns where it was
+    /// drawn, in window pixels (nothing without its font).
     @discardableResult
     public func drawStatistics(x: Int = 12, y: Int = 12) -> Rect {
         guard let overlay = statisticsOverlay else { return Rect(x: x, y: y, width: 0, height: 0) }

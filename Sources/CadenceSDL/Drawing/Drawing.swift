@@ -94,6 +94,18 @@ extension Renderer {
         SDL_RenderSetLogicalSize(handle, Int32(width), Int32(height))
     }
 
+    /// Runs `body` drawing in the window's pixels whatever the logical size,
+    /// then restores it: for what belongs to the window rather than to the
+    /// game's coordinates (the statistics panel, a debug line), which a
+    /// logical size would otherwise scale and squeeze.
+    public func inWindowPixels<T>(_ body: () throws -> T) rethrows -> T {
+        guard let size = logicalSize else { return try body() }
+        // SDL draws the calls queued so far with the scale they were made at.
+        SDL_RenderSetLogicalSize(handle, 0, 0)
+        defer { SDL_RenderSetLogicalSize(handle, Int32(size.width), Int32(size.height)) }
+        return try body()
+    }
+
     /// The size set by ``setLogicalSize(width:height:)``; nil when drawing is in window pixels.
     public var logicalSize: (width: Int, height: Int)? {
         var w: Int32 = 0, h: Int32 = 0

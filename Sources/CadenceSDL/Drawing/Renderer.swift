@@ -153,16 +153,22 @@ public final class Renderer {
         watchdog.presentReturned()
     }
 
-    /// Reads the current target back into an image, before it is presented.
+    /// Reads the current target back into an image, before it is presented:
+    /// the whole window, pixel for pixel, bars included under a logical size.
     ///
     /// SDL's back buffer is undefined after a present, so the screenshot of a
-    /// frame must be taken between drawing it and presenting it.
+    /// frame must be taken between drawing it and presenting it. SDL reads
+    /// only the viewport, which a logical size shrinks to the picture between
+    /// its bars, into the top-left of the buffer: the read is made in window
+    /// pixels (``inWindowPixels(_:)``) so the image is the window's.
     public func readPixels() throws -> Image {
         let (w, h) = outputSize
         var pixels = [UInt32](repeating: 0, count: w * h)
-        try pixels.withUnsafeMutableBytes { buf in
-            try check(SDL_RenderReadPixels(handle, nil, CSDL2_PixelFormatARGB8888(),
-                                           buf.baseAddress, Int32(w * 4)), "SDL_RenderReadPixels")
+        try inWindowPixels {
+            try pixels.withUnsafeMutableBytes { buf in
+                try check(SDL_RenderReadPixels(handle, nil, CSDL2_PixelFormatARGB8888(),
+                                               buf.baseAddress, Int32(w * 4)), "SDL_RenderReadPixels")
+            }
         }
         return Image(width: w, height: h, argb: pixels)
     }

@@ -93,9 +93,16 @@ public final class StatisticsOverlay {
         return (figures.run.rateExplanation.map { "rate   \($0)" } ?? "", heldBack)
     }
 
-    /// Draws the panel with its top-left corner at (x, y); returns where it is.
+    /// Draws the panel with its top-left corner at (x, y) in the window's
+    /// pixels: a game's logical size scales the game, not its statistics
+    /// (``Renderer/inWindowPixels(_:)``). Returns where it is, in window pixels.
     @discardableResult
     public func draw(x: Int = 12, y: Int = 12) -> Rect {
+        text.renderer.inWindowPixels { drawPanel(x: x, y: y) }
+    }
+
+    /// The panel at (x, y), in the renderer's coordinates as they are.
+    private func drawPanel(x: Int, y: Int) -> Rect {
         let panel = Rect(x: x, y: y, width: size.width, height: size.height)
         let renderer = text.renderer
         renderer.fill(panel, Color(0, 0, 0, 170))
