@@ -28,7 +28,7 @@ extension SDLSuites {
                 driver: .capable, modeRate: FrameRate(hz: 144), fullscreen: true)), modeRate: FrameRate(hz: 144))
             requested.variableRefresh = tracker.state
             overlay.record(requested)
-            #expect(overlay.lines[4].text == "vrr    requested; 0/0 frames off the grid")
+            #expect(overlay.lines[5].text == "vrr    requested; 0/0 frames off the grid")
         }
 
         @Test("Figures from glass times, a fixed 50 ms scale, and a legend for every colour the bars use")
@@ -54,13 +54,15 @@ extension SDLSuites {
             let lines = overlay.lines
             #expect(lines[0].text == "achieved 38.7 FPS   planned 50.00 Hz")
             #expect(lines[1].text == "late 2  hitch ratio 212.1 ms/s  last 0.3 s" && lines[1].isWarning)
-            #expect(lines[3].text == "glass  measured")
+            // Their work ended at 0 and they were submitted at 0, no wait: late by the work.
+            #expect(lines[2].text == "cause  work 2" && lines[2].isWarning)
+            #expect(lines[4].text == "glass  measured")
             // These records carry no VRR states (the backend judged none).
-            #expect(lines[4].text == "vrr    –")
+            #expect(lines[5].text == "vrr    –")
             // The records' rate was asked for (50 FPS): what holds the planned rate, not a warning.
-            #expect(lines[5].text == "rate   50.00 FPS, as requested" && !lines[5].isWarning)
+            #expect(lines[6].text == "rate   50.00 FPS, as requested" && !lines[6].isWarning)
             overlay.limitReason = "38/50 FPS, presents take 9.0 ms"
-            #expect(overlay.lines[5].text == "below plan: 38/50 FPS, presents take 9.0 ms" && overlay.lines[5].isWarning)
+            #expect(overlay.lines[6].text == "below plan: 38/50 FPS, presents take 9.0 ms" && overlay.lines[6].isWarning)
 
             renderer.clear(Color(10, 10, 10))
             let panel = overlay.draw(x: 0, y: 0)
@@ -87,7 +89,7 @@ extension SDLSuites {
             }
         }
 
-        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass seven, the last line kept whole")
+        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass eight, the last line kept whole")
         func longLinesWrapInsideThePanel() {
             let clock = "clock  XWayland's Present clock (estimated: not the compositor's)"
             // 44 columns: the last space at or before column 44 is the one after "(estimated:" (column 43).
@@ -98,15 +100,39 @@ extension SDLSuites {
             #expect(StatisticsOverlay.rows([(word, true)]).map(\.text)
                     == ["rate   " + String(repeating: "a", count: 37), "       " + String(repeating: "a", count: 13)])
             #expect(StatisticsOverlay.rows([(word, true)]).allSatisfy { $0.isWarning })
-            // Two long lines and four short ones need eight rows: the earlier long one keeps its first, cut.
+            // Two long lines and five short ones need nine rows: the earlier long one keeps its first, cut.
             let rate = "rate   30.00 FPS, the nearest rate the display shows evenly"
             #expect(StatisticsOverlay.rows([("a", false), ("b", false), (clock, false), ("c", false), ("d", false),
-                                            (rate, false)]).map(\.text)
-                    == ["a", "b", "clock  XWayland's Present clock (estimated:…", "c", "d",
+                                            ("e", false), (rate, false)]).map(\.text)
+                    == ["a", "b", "clock  XWayland's Present clock (estimated:…", "c", "d", "e",
                         "rate   30.00 FPS, the nearest rate the", "       display shows evenly"])
-            // Eight short lines: seven rows, the seventh marked as cut.
-            let eight = (1...8).map { ("line \($0)", false) }
-            #expect(StatisticsOverlay.rows(eight).map(\.text) == (1...6).map { "line \($0)" } + ["line 7…"])
+            // Nine short lines: eight rows, the eighth marked as cut.
+            let nine = (1...9).map { ("line \($0)", false) }
+            #expect(StatisticsOverlay.rows(nine).map(\.text) == (1...7).map { "line \($0)" } + ["line 8…"])
+        }
+        @Test("Switched to uncapped: the first line and the rate line say nothing paces the frames, within the panel's columns")
+        func uncappedLines() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 600, height: 400, hidden: true)
+            let overlay = try StatisticsOverlay(renderer: try Renderer(window: window, software: true, vsync: .off))
+            var glass: Nanoseconds = 1_000_000_000
+            for i in 0...5 {
+                overlay.record(record(i, glass: glass))
+                glass += 20 * Self.ms
+            }
+            #expect(overlay.lines[6].text == "rate   50.00 FPS, as requested")
+            // Then frames nothing paces, 1 ms apart: 1000 FPS.
+            for i in 6...9 {
+                var unpaced = record(i, glass: glass)
+                unpaced.rate = nil
+                overlay.record(unpaced)
+                glass += Self.ms
+            }
+            let lines = overlay.lines
+            #expect(lines[0].text.hasSuffix("   not paced (uncapped)"), "\(lines[0].text)")
+            #expect(lines[6].text == "rate   uncapped: as fast as frames are made")
+            #expect(lines.allSatisfy { $0.text.count <= StatisticsOverlay.columns }, "\(lines.map(\.text))")
         }
     }
 }

@@ -43,7 +43,9 @@ public struct FrameStatistics: Sendable {
     /// until its clock's first vblanks): their targets were no slots on it, so
     /// their lateness is not the game's, and they are dropped. Where none
     /// follows (vsync off), they count. Nil once decided.
-    private var startUp: (late: Int, hitchTime: Nanoseconds)? = (0, 0)
+    private var startUp: (late: Int, hitchTime: Nanoseconds, causes: [LateCause: Int])? = (0, 0, [:])
+    /// The late frames counted in ``lateCount`` by what made them late.
+    private var causes: [LateCause: Int] = [:]
     private var runStart: Nanoseconds?
     /// How long a run's start-up lasts at most.
     public static let startUpSpan: Nanoseconds = 1_000_000_000
@@ -75,12 +77,15 @@ public struct FrameStatistics: Sendable {
         coveredTime += covered
         decideStartUp(record)
         if record.isLate() {
+            let cause = LateCause(of: record)
             if startUp != nil {
                 startUp!.late += 1
                 startUp!.hitchTime += min(record.lateness, covered)
+                startUp!.causes[cause, default: 0] += 1
             } else {
                 late += 1
                 hitchTime += min(record.lateness, covered)
+                causes[cause, default: 0] += 1
             }
         }
         var interval: Nanoseconds?
@@ -111,6 +116,7 @@ public struct FrameStatistics: Sendable {
         } else if record.glassTime - start > Self.startUpSpan {
             late += held.late
             hitchTime += held.hitchTime
+            causes.merge(held.causes, uniquingKeysWith: +)
             startUp = nil
         }
     }
@@ -174,6 +180,9 @@ public struct FrameStatistics: Sendable {
 
     /// Frames so far that were late (see ``FrameRecord/lateness``); cheap, unlike ``runSummary``.
     public var lateCount: Int { late + (startUp?.late ?? 0) }
+
+    /// The frames of ``lateCount`` by what made each late.
+    package var lateCauses: [LateCause: Int] { causes.merging(startUp?.causes ?? [:], uniquingKeysWith: +) }
 
     /// Frames so far by where their glass time came from.
     public var glassSources: [GlassTimeSource: Int] { sources }

@@ -2,8 +2,8 @@ import Cadence
 
 /// The frame statistics as a panel drawn over the game, with the game's
 /// renderer: the FPS achieved on the glass, the rate planned, late frames and
-/// the hitch ratio, the display clock, a line for why the rate is below the
-/// request, and the frame-time graph with its legend.
+/// the hitch ratio and what made frames late, the display clock, a line for
+/// why the rate is what it is, and the frame-time graph with its legend.
 ///
 /// A ``GameWindow`` keeps one: ``GameWindow/drawStatistics(x:y:)`` draws it
 /// (and a key can toggle it). Standalone, hand it every record in
@@ -17,9 +17,9 @@ import Cadence
 public final class StatisticsOverlay {
     /// What the panel's text is measured in: its width in characters of the monospaced font.
     public static let columns = 44
-    /// The rows of text: the six lines, and one more for a long one (the
+    /// The rows of text: the seven lines, and one more for a long one (the
     /// clock's whole name, the rate's reason) to wrap into.
-    public static let textRows = 7
+    public static let textRows = 8
     /// The hitch ratio a good experience stays within, ms/s: above it, the figure turns amber.
     public static let goodHitchRatio = 5.0
 
@@ -70,14 +70,17 @@ public final class StatisticsOverlay {
     /// The panel's lines: each a text and whether it warns.
     var lines: [(text: String, isWarning: Bool)] {
         let achieved = figures.run.achievedFPS.map { "\(fixed($0, 1)) FPS" } ?? "– FPS"
-        let planned = figures.plannedRate.map { "planned \(fixed($0.hz, 2)) Hz" } ?? "planned: nothing (vsync off)"
+        let planned = figures.plannedRate.map { "planned \(fixed($0.hz, 2)) Hz" } ?? "not paced (uncapped)"
         let window = figures.window
+        let causes = window.lateCauses
+        let why = LateCause.allCases.compactMap { cause in causes[cause].map { "\(cause.name) \($0)" } }
         let seconds = figures.windowSeconds
         let span = seconds < 10 ? fixed(seconds, 1) : fixed(seconds, 0)
         return [
             ("achieved \(achieved)   \(planned)", false),
             ("late \(window.lateCount)  hitch ratio \(fixed(window.hitchRatio, 1)) ms/s  last \(span) s",
              window.hitchRatio > Self.goodHitchRatio),
+            ("cause  \(why.isEmpty ? "–" : why.joined(separator: "  "))", window.hitchRatio > Self.goodHitchRatio),
             ("clock  \(clockSource)", false),
             ("glass  \(figures.glassWords)", false),
             ("vrr    \(figures.variableRefresh?.summary ?? "–")", false),
@@ -86,9 +89,13 @@ public final class StatisticsOverlay {
     }
 
     /// The last line: the game's reason where it gave one, else what holds
-    /// the planned rate, a warning where that is the machine (presents, work).
+    /// the planned rate, a warning where that is the machine (presents, work);
+    /// with nothing pacing the latest frame, that nothing does.
     private var rateLine: (text: String, isWarning: Bool) {
         if let limitReason { return ("below plan: \(limitReason)", true) }
+        if figures.lastGlass != nil, figures.plannedRate == nil {
+            return ("rate   uncapped: as fast as frames are made", false)
+        }
         let heldBack = switch figures.run.rateReason { case .presents?, .work?: true; default: false }
         return (figures.run.rateExplanation.map { "rate   \($0)" } ?? "", heldBack)
     }
