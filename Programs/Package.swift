@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // The programs built on Cadence's libraries: the sample game, the template to
 // fork, the README's examples, the display probe and the bench, with their
 // tests. A package of its own so that swift-argument-parser, which they use,
@@ -11,6 +11,10 @@ let libraries: [Target.Dependency] = [
     .product(name: "CadenceSDL", package: "Cadence"),
 ]
 
+/// A game's settings, as the README's manifest has them: its code on the main
+/// actor by default, so top-level functions may use `main.swift`'s globals.
+let game: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
+
 let package = Package(
     name: "CadencePrograms",
     products: [
@@ -18,6 +22,7 @@ let package = Package(
         .executable(name: "display-probe", targets: ["DisplayProbe"]),
         .executable(name: "cadence-bench", targets: ["CadenceBench"]),
         .executable(name: "template", targets: ["Template"]),
+        .executable(name: "cheatsheet", targets: ["Cheatsheet"]),
     ],
     dependencies: [
         .package(name: "Cadence", path: ".."),
@@ -35,29 +40,21 @@ let package = Package(
         ),
         // The file to fork: a whole game in one file (Examples/Template/main.swift, linked here),
         // using the libraries only, as a game of your own does.
-        .executableTarget(
-            name: "Template",
-            dependencies: [
-                .product(name: "Cadence", package: "Cadence"),
-                .product(name: "CadenceSDL", package: "Cadence"),
-            ]
-        ),
+        .executableTarget(name: "Template", dependencies: libraries, swiftSettings: game),
         // The README's code, compiled here so it cannot go stale (Scripts/test
         // checks that every Swift block of the README is in these files).
-        .executableTarget(
-            name: "ReadmeExample",
-            dependencies: [
-                .product(name: "Cadence", package: "Cadence"),
-                .product(name: "CadenceSDL", package: "Cadence"),
-            ]
-        ),
+        .executableTarget(name: "ReadmeExample", dependencies: libraries, swiftSettings: game),
+        // Every call of the documentation's cheatsheet, compiled (Scripts/check-doc-code
+        // checks that the page's code is in it), with an asset found as a game finds its own.
+        .executableTarget(name: "Cheatsheet", dependencies: libraries, resources: [.copy("Assets")],
+                          swiftSettings: game),
         // The tutorial that builds Pong in CadenceSDL's documentation: each
         // step's whole file, compiled (Scripts/check-doc-code checks that the
         // tutorial's code is in them).
-        .executableTarget(name: "PongStep1", dependencies: libraries, path: "Sources/PongTutorial/Step1"),
-        .executableTarget(name: "PongStep2", dependencies: libraries, path: "Sources/PongTutorial/Step2"),
-        .executableTarget(name: "PongStep3", dependencies: libraries, path: "Sources/PongTutorial/Step3"),
-        .executableTarget(name: "PongStep4", dependencies: libraries, path: "Sources/PongTutorial/Step4"),
+        .executableTarget(name: "PongStep1", dependencies: libraries, path: "Sources/PongTutorial/Step1", swiftSettings: game),
+        .executableTarget(name: "PongStep2", dependencies: libraries, path: "Sources/PongTutorial/Step2", swiftSettings: game),
+        .executableTarget(name: "PongStep3", dependencies: libraries, path: "Sources/PongTutorial/Step3", swiftSettings: game),
+        .executableTarget(name: "PongStep4", dependencies: libraries, path: "Sources/PongTutorial/Step4", swiftSettings: game),
         .executableTarget(
             name: "DisplayProbe",
             dependencies: [

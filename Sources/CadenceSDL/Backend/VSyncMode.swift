@@ -7,5 +7,10 @@
 ///   `EXT_swap_control_tear`, swap interval -1). Where the driver lacks it, the
 ///   renderer falls back to `on` and says so.
 public enum VSyncMode: String, CaseIterable, Sendable {
-    case on, off, adaptive
+    /// A present waits for the next vblank: no tearing.
+    case on
+    /// A present goes at once and may tear; the presenter's timer paces.
+    case off
+    /// Waits for the vblank when on time, tears rather than wait a refresh when late.
+    case adaptive
 }

@@ -27,18 +27,28 @@ public struct Rect: Equatable, Hashable, Sendable {
 /// pixels with ``Renderer/setLogicalSize(width:height:)``), between pixels:
 /// positions, velocities and directions, with the arithmetic they need.
 public struct Point: Equatable, Hashable, Sendable {
+    /// Across, rightward, and down, downward, as on the screen.
     public var x, y: Double
+    /// The point at (x, y).
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     /// The origin, or no displacement.
     public static let zero = Point(x: 0, y: 0)
 
+    /// `a` moved by `b`.
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    /// The displacement from `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// `a` scaled by `k` (a velocity times seconds is a displacement).
     public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    /// `a` scaled by `k`.
     public static func * (k: Double, a: Point) -> Point { a * k }
+    /// `a` divided by `k`.
     public static func / (a: Point, k: Double) -> Point { Point(x: a.x / k, y: a.y / k) }
+    /// The opposite displacement.
     public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    /// Moves `a` by `b`.
     public static func += (a: inout Point, b: Point) { a = a + b }
+    /// Moves `a` back by `b`.
     public static func -= (a: inout Point, b: Point) { a = a - b }
 
     /// The distance from the origin (a displacement's length).
@@ -59,6 +69,7 @@ public struct Point: Equatable, Hashable, Sendable {
 public struct Box: Equatable, Hashable, Sendable {
     /// The top-left corner and the size.
     public var x, y, width, height: Double
+    /// A box whose top-left corner is (x, y).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -66,11 +77,17 @@ public struct Box: Equatable, Hashable, Sendable {
     public init(center: Point, width: Double, height: Double) {
         self.init(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
     }
+    /// The top-left corner.
     public var origin: Point { Point(x: x, y: y) }
+    /// The centre.
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    /// The left edge.
     public var minX: Double { x }
+    /// The right edge (outside the box: `contains` takes up to it).
     public var maxX: Double { x + width }
+    /// The top edge.
     public var minY: Double { y }
+    /// The bottom edge (outside the box).
     public var maxY: Double { y + height }
 
     /// Whether the point lies inside (left and top edges inclusive, right and bottom not).

@@ -115,10 +115,11 @@ public final class Renderer {
 
     /// Executes the drawing queued so far, now rather than at the present.
     ///
-    /// SDL batches draw calls and runs them when the frame is presented. A
-    /// game calls this when its frame is drawn so the drawing counts as the
-    /// frame's work, and the present at the target moment is only the swap
-    /// (with the software renderer, rasterising a frame takes milliseconds).
+    /// SDL batches draw calls and runs them when the frame is presented. The
+    /// frame loop calls this (through its backend) right after the game's
+    /// `runFrame`, so the drawing counts as the frame's work and the present
+    /// at the target moment is only the swap (with the software renderer,
+    /// rasterising a frame takes milliseconds): a game never needs to.
     /// On OpenGL, handing SDL's batch to the driver is not enough: the driver
     /// draws when the swap needs it, so the swap would take as long as the
     /// drawing and its return would wander with it. `glFinish` makes the

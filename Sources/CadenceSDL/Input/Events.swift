@@ -11,8 +11,9 @@ public enum Event: Equatable, Sendable {
     case keyDown(Key, modifiers: KeyModifiers, isRepeat: Bool)
     /// A key went up.
     case keyUp(Key)
-    /// A mouse button went down / up at a position.
+    /// A mouse button went down at a position.
     case mouseDown(x: Int, y: Int, button: MouseButton)
+    /// A mouse button went up at a position.
     case mouseUp(x: Int, y: Int, button: MouseButton)
     /// The mouse moved; `dragging` while the left button is held.
     case mouseMotion(x: Int, y: Int, dragging: Bool)

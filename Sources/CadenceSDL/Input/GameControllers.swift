@@ -5,7 +5,10 @@ import CSDL2
 public enum ControllerButton: Int32, CaseIterable, Hashable, Sendable {
     /// The bottom, right, left and top face buttons (A, B, X, Y on an Xbox pad).
     case a = 0, b, x, y
+    /// The middle buttons (Back or View, the logo, Start or Menu), the sticks
+    /// pressed in, and the shoulder buttons (the triggers are axes).
     case back, guide, start, leftStick, rightStick, leftShoulder, rightShoulder
+    /// The directional pad.
     case dpadUp, dpadDown, dpadLeft, dpadRight
     /// Share, microphone or capture: the pad's extra button, where it has one.
     case misc
@@ -13,6 +16,7 @@ public enum ControllerButton: Int32, CaseIterable, Hashable, Sendable {
 
 /// An axis of a game controller.
 public enum ControllerAxis: Int32, CaseIterable, Hashable, Sendable {
+    /// The sticks (−1…1, right and down positive) and the triggers (0…1).
     case leftX = 0, leftY, rightX, rightY, leftTrigger, rightTrigger
 }
 

@@ -7,13 +7,17 @@ import CSDL2
 /// Letters are cases of their own (`.q`), so that a letter in the wrong case
 /// cannot silently never match; ``letter(_:)`` takes either case.
 public enum Key: Hashable, Sendable {
+    /// The arrow keys.
     case left, right, up, down
+    /// The named keys games use most (`enter` is Return).
     case escape, space, enter, tab, backspace, delete, insert, home, end, pageUp, pageDown
+    /// The letter keys, by the letter they type in the current layout.
     case a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z
     /// A digit key on the main row, 0–9.
     case digit(Int)
     /// A function key, F1–F24.
     case function(Int)
+    /// The modifier keys themselves, each side on its own.
     case leftShift, rightShift, leftControl, rightControl, leftAlt, rightAlt
     /// The Windows, Command or Super key.
     case leftGUI, rightGUI

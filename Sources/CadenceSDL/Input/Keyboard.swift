@@ -4,8 +4,11 @@ import CSDL2
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Either Shift key.
     public static let shift = KeyModifiers(rawValue: 1)
+    /// Either Control key.
     public static let control = KeyModifiers(rawValue: 2)
+    /// Either Alt key (AltGr included).
     public static let alt = KeyModifiers(rawValue: 4)
     /// The Windows, Command or Super key.
     public static let gui = KeyModifiers(rawValue: 8)
@@ -33,6 +36,7 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 
 /// A mouse button.
 public enum MouseButton: Hashable, Sendable {
+    /// The main, middle (the wheel, pressed) and secondary buttons.
     case left, middle, right
     /// The side buttons (back and forward on most mice).
     case x1, x2
