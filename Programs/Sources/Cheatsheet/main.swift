@@ -163,8 +163,10 @@ final class Game: FrameLoopClient {
         let score = "frames \(frames)"
         text.draw(score, x: 960 - text.width(of: score) - 12, y: 12, color: .white)
         text.draw(paused ? "paused" : "", x: 12, y: 500 + (40 - text.lineHeight) / 2)
+        let pointer = Mouse.position                                    // the window's pixels, unscaled
+        renderer.inWindowPixels { text.draw("pointer \(pointer.x), \(pointer.y)", x: 12, y: 160, color: .gray) }
         text.endFrame()                                                 // once a frame: drops unused strings
-        if showsStatistics { window.drawStatistics(x: 12, y: 12) }      // last: over everything
+        if showsStatistics { window.drawStatistics(x: 12, y: 12) }      // last: over everything, in window pixels
     }
 
     // MARK: Statistics

@@ -77,3 +77,37 @@ func draw(previous: Balls, current: Balls, alpha: Double, on renderer: Renderer)
     }
     // Removed this step: in `previous` only, so no longer drawn.
 }
+
+/// A game drawn at 960x540 in any window, its ship one cell of a sprite sheet.
+final class SpriteSheetGame {
+    let window: GameWindow
+    let sheet: Texture
+    var cell = 0, heading = 0.0
+
+    init(_ window: GameWindow, sheetPath: String) throws {
+        self.window = window
+        window.renderer.setLogicalSize(width: 960, height: 540)   // the game's own size; SDL scales it, with bars
+        sheet = try Texture(file: sheetPath, renderer: window.renderer)   // PNG, JPEG or BMP
+    }
+
+    func draw(ship: Point) {
+        let renderer = window.renderer
+        renderer.clear(.black)
+        // Cell `cell` of a row of 32x32 cells, turned to the ship's heading.
+        renderer.draw(sheet, source: Rect(x: cell * 32, y: 0, width: 32, height: 32),
+                      in: Box(center: ship, width: 32, height: 32), rotation: heading)
+        window.drawStatistics()   // in the window's pixels, whatever the logical size
+    }
+}
+
+/// Where the player steers now, from what is held: keys, the mouse, every controller.
+func steering(from ship: Point, pointer: Point?) -> Point {
+    var steer = Point(x: Keyboard.axis(.left, .right), y: Keyboard.axis(.up, .down))
+    // `pointer` from the last mouse event, in the game's logical pixels
+    // (Mouse.position is in the window's).
+    if let pointer, Mouse.isDown(.left) { steer = pointer - ship }
+    for id in GameControllers.connected {
+        steer += Point(x: GameControllers.value(of: .leftX, on: id), y: GameControllers.value(of: .leftY, on: id))
+    }
+    return steer.normalized
+}
