@@ -4,12 +4,12 @@
 // world updates in fixed steps, 60 a second, up to when each frame will be on
 // the glass, and is drawn between its last two states: smooth at any rate.
 //
-// Arrows move the blue square (hold the mouse button to steer it to the
+// Arrows move the blue star (hold the mouse button to steer it to the
 // pointer instead), C toggles a 30 FPS cap, U uncapped (vsync off, as fast as
 // the game runs), L low latency (each frame starts just in time for its
 // target), S the statistics panel, Esc or Q quits.
 //
-//     swift run --package-path Programs template [--frames N] [--screenshot out.bmp]
+//     swift run --package-path Programs template [--frames N] [--screenshot out.bmp] [--window WxH]
 
 import Cadence
 import CadenceSDL
@@ -26,14 +26,18 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
     exit(code)
 }
 
-let usage = "usage: \(program) [--frames N] [--screenshot out.bmp]"
-var frameLimit: Int?, screenshotPath: String?
+let usage = "usage: \(program) [--frames N] [--screenshot out.bmp] [--window WxH]"
+var frameLimit: Int?, screenshotPath: String?, windowSize = (width: 960, height: 540)
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     switch (flag, arguments.popFirst()) {
     case ("--help", _), ("-h", _): print(usage); exit(0)
     case ("--frames", let n?) where (Int(n) ?? 0) > 0: frameLimit = Int(n)
     case ("--screenshot", let path?): screenshotPath = path
+    case ("--window", let size?):
+        let wh = size.split(separator: "x").compactMap { Int($0) }
+        guard wh.count == 2, wh.allSatisfy({ $0 >= 64 }) else { fail(usage, code: 64) }
+        windowSize = (wh[0], wh[1])
     default: fail(usage, code: 64)
     }
 }
@@ -45,8 +49,11 @@ if let path = screenshotPath {
 
 // With no display the error says what is missing and what to run instead.
 let window: GameWindow
-do { window = try GameWindow(title: "Cadence template", width: 960, height: 540, rateLimit: .displayRate) }
-catch { fail("\(error)") }
+do {
+    window = try GameWindow(title: "Cadence template", width: windowSize.width, height: windowSize.height)
+} catch { fail("\(error)") }
+// The game is drawn in 960x540 units, scaled to any window (with bars where its shape differs).
+window.renderer.setLogicalSize(width: 960, height: 540)
 
 // MARK: - Update: the world, one fixed step at a time
 
@@ -72,6 +79,7 @@ struct World {
 
 final class Game: FrameLoopClient {
     let window: GameWindow
+    let text: TextRenderer?   // nil without the font: no text
     let frameLimit: Int?, screenshotPath: String?
     var simulation = FixedStep(stepsPerSecond: 60)   // at most 8 updates a frame; more are dropped
     var previous = World(), current = World()
@@ -81,6 +89,7 @@ final class Game: FrameLoopClient {
 
     init(_ window: GameWindow, frameLimit: Int?, screenshotPath: String?) {
         (self.window, self.frameLimit, self.screenshotPath) = (window, frameLimit, screenshotPath)
+        text = try? TextRenderer(renderer: window.renderer, size: 16)
     }
 
     /// Input, before each frame. Returns false to quit.
@@ -127,12 +136,23 @@ final class Game: FrameLoopClient {
     func draw(player: Point, ball: Point, lowLatency: Bool) {
         let renderer = window.renderer
         renderer.clear(Color(18, 20, 28))
-        renderer.fill(Box(x: ball.x, y: ball.y, width: 20, height: 20).rect, Color(240, 180, 60))
-        renderer.fill(Box(center: player, width: 48, height: 48).rect, Color(80, 160, 255))
+        text?.draw("Cadence", x: 360, y: 230, color: Color(255, 255, 255, 40), size: 64)   // a size per call
+        renderer.line(from: player, to: ball + Point(x: 10, y: 10), Color(240, 180, 60, 90), thickness: 3)
+        renderer.fillCircle(center: ball + Point(x: 10, y: 10), radius: 10, Color(240, 180, 60))
+        renderer.fillPolygon(star(at: player, radius: 26), Color(80, 160, 255))   // concave: five points
+        renderer.outlineCircle(center: player, radius: 30, .white, thickness: 2)
         if window.rateLimit == .cap(30) { renderer.fill(Rect(x: 12, y: 12, width: 12, height: 12), Color(230, 60, 60)) }
         if lowLatency { renderer.fill(Rect(x: 30, y: 12, width: 12, height: 12), Color(80, 220, 120)) }
         if window.rateLimit == .uncapped { renderer.fill(Rect(x: 48, y: 12, width: 12, height: 12), Color(240, 220, 60)) }
-        if showsStatistics { window.drawStatistics(x: 12, y: 32) }   // last: over everything else
+        if showsStatistics { window.drawStatistics(x: 12, y: 32) }   // last, in window pixels: over everything
+    }
+
+    /// A five-pointed star's ten corners about `center`, pointing up.
+    func star(at center: Point, radius: Double) -> [Point] {
+        (0..<10).map { i in
+            let angle = Double(i) * .pi / 5 - .pi / 2, r = i % 2 == 0 ? radius : radius * 0.45
+            return center + Point(x: cos(angle), y: sin(angle)) * r
+        }
     }
 }
 

@@ -72,9 +72,14 @@ final class Scene {
         drawSprite(angle: angle, centreX: (left + right) / 2, centreY: (top + bottom) / 2, size: size)
     }
 
+    /// The sprite and, below and to its right, its shadow (the same texture
+    /// tinted black and two-thirds transparent), together `size` square.
     func drawSprite(angle: Double, centreX: Int, centreY: Int, size: Int) {
-        renderer.draw(sprite, in: Rect(x: centreX - size / 2, y: centreY - size / 2, width: size, height: size),
-                      rotation: angle * 180 / .pi)
+        let offset = size / 16, side = size - size / 16
+        let place = Rect(x: centreX - size / 2, y: centreY - size / 2, width: side, height: side)
+        let shadow = Rect(x: place.x + offset, y: place.y + offset, width: side, height: side)
+        renderer.draw(sprite, in: shadow, rotation: angle * 180 / .pi, tint: Color(0, 0, 0, 90))
+        renderer.draw(sprite, in: place, rotation: angle * 180 / .pi)
     }
 
     /// Where the statistics panel goes: beside the overlay when the window is

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `template [--frames N] [--screenshot out.bmp]`, the file to fork, run as a user would.
+/// `template [--frames N] [--screenshot out.bmp] [--window WxH]`, the file to fork, run as a user would.
 @Suite("The template")
 struct TemplateTests {
     @Test("In a real X11 window under Xvfb it runs 60 frames, exits 0, and draws the world where its updates put it")
@@ -22,21 +22,55 @@ struct TemplateTests {
 
         let image = try BMPImage(path: shot)
         #expect((image.width, image.height) == (960, 540))
-        // No input: the 48 px player stays centred on (480, 270).
-        let blue = { (p: (r: UInt8, g: UInt8, b: UInt8)) in p == (80, 160, 255) }
-        #expect(image.region(x: 456, y: 246, width: 48, height: 48).allSatisfy(blue))
-        #expect(image.region(x: 0, y: 0, width: 960, height: 540).filter(blue).count == 48 * 48)
-        // The 20 px ball starts at (120, 90) and moves (260, 190) px/s. Drawn
-        // between its last two states, it lies between where `updates − 1`
-        // and `updates` steps of 1/60 s put it (to the pixel).
-        let orange = (0..<540).flatMap { y in (0..<960).map { (x: $0, y: y) } }
-            .filter { image.pixel($0.x, $0.y) == (240, 180, 60) }
-        try #require(orange.count == 20 * 20)
-        let corner = (x: Double(orange.map(\.x).min()!), y: Double(orange.map(\.y).min()!))
-        for (axis, start, speed) in [(corner.x, 120.0, 260.0), (corner.y, 90.0, 190.0)] {
+        // No input: the player, a five-pointed star of radii 26 and 11.7 (ten triangles of
+        // ½·26·11.7·sin 36°: 894 px², give or take half its 179 px edge), stays centred on (480, 270).
+        let blue = Self.pixels(image, (80, 160, 255))
+        #expect(abs(blue.count - 894) < 90, "\(blue.count) star pixels")
+        let star = Self.centre(blue)
+        #expect(abs(star.x - 480) <= 1 && abs(star.y - 270) <= 1, "star centred at \(star)")
+        // The ball, a circle of radius 10 (314 px²) about its position + (10, 10), starts at (120, 90)
+        // and moves (260, 190) px/s. Drawn between its last two states, it lies between where
+        // `updates − 1` and `updates` steps of 1/60 s put it (to the pixel).
+        let orange = Self.pixels(image, (240, 180, 60))
+        try #require(abs(orange.count - 314) < 32, "\(orange.count) ball pixels")
+        let ball = Self.centre(orange)
+        for (axis, start, speed) in [(ball.x - 10, 120.0, 260.0), (ball.y - 10, 90.0, 190.0)] {
             let range = (start + speed * (updates - 1) / 60 - 1)...(start + speed * updates / 60 + 1)
             #expect(range.contains(axis), "ball at \(axis), expected within \(range)")
         }
+    }
+
+    /// Every pixel of `image` exactly `colour`.
+    static func pixels(_ image: BMPImage, _ colour: (UInt8, UInt8, UInt8)) -> [(x: Int, y: Int)] {
+        (0..<image.height).flatMap { y in (0..<image.width).map { (x: $0, y: y) } }.filter { image.pixel($0.x, $0.y) == colour }
+    }
+
+    /// The mean of the pixels' centres: a symmetric shape's centre.
+    static func centre(_ pixels: [(x: Int, y: Int)]) -> (x: Double, y: Double) {
+        let n = Double(max(1, pixels.count))
+        return (pixels.map { Double($0.x) + 0.5 }.reduce(0, +) / n, pixels.map { Double($0.y) + 0.5 }.reduce(0, +) / n)
+    }
+
+    @Test("In a 1280x600 window the 960x540 game is letterboxed: the screenshot is the window's, the game scaled by 10/9 between bars 107 px wide")
+    func letterboxedScreenshot() throws {
+        let shot = try Subprocess.temporaryDirectory().appendingPathComponent("letterbox.bmp").path
+        let binary = Subprocess.productsDirectory.appendingPathComponent("template").path
+        let result = try Subprocess.runExecutable("/usr/bin/xvfb-run", [
+            "-a", "-s", "-screen 0 1280x800x24", binary, "--frames", "20", "--window", "1280x600", "--screenshot", shot,
+        ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try BMPImage(path: shot)
+        try #require((image.width, image.height) == (1280, 600))
+        // Scale min(1280/960, 600/540) = 10/9: the game is 1066.7x600, (1280 − 1066.7)/2 = 106.7 px from the
+        // left. The player's centre (480, 270) lands at (106.7 + 533.3, 300); its star covers (10/9)² of 894 px².
+        let blue = Self.pixels(image, (80, 160, 255))
+        let expectedArea: Double = 894.0 * 100 / 81
+        #expect(abs(Double(blue.count) - expectedArea) < 100, "\(blue.count) star pixels")
+        let star = Self.centre(blue)
+        #expect(abs(star.x - 640) <= 1.5 && abs(star.y - 300) <= 1, "star centred at \(star)")
+        // The bars hold only the clear colour, to the window's edges (the left one below the statistics panel).
+        let right = image.region(x: 1175, y: 0, width: 105, height: 600), left = image.region(x: 0, y: 300, width: 105, height: 300)
+        #expect((right + left).allSatisfy { $0 == (18, 20, 28) }, "something in the bars")
     }
 
     @Test("A held arrow key moves the player: the keyboard's state, read through a real X server, steers it right and not down")
@@ -58,11 +92,12 @@ struct TemplateTests {
         ], environment: ["SDL_VIDEODRIVER": ""], timeout: 90)
         #expect(result.status == 0, "\(result.stderr)")
         let image = try BMPImage(path: shot)
-        let blue = (0..<540).flatMap { y in (0..<960).map { (x: $0, y: y) } }.filter { image.pixel($0.x, $0.y) == (80, 160, 255) }
-        try #require(blue.count == 48 * 48, "the player, 48 px square")
-        // It started centred on (480, 270): its top-left corner at (456, 246).
-        #expect(blue.map(\.x).min()! > 456, "moved right")
-        #expect(blue.map(\.y).min()! == 246, "not up or down")
+        let blue = Self.pixels(image, (80, 160, 255))
+        try #require(abs(blue.count - 894) < 90, "the player, a star of 894 px²")
+        // It started centred on (480, 270).
+        let star = Self.centre(blue)
+        #expect(star.x > 481, "moved right: \(star)")
+        #expect(abs(star.y - 270) <= 1, "not up or down: \(star)")
     }
 
     @Test("Ctrl-C ends the template as docs/command-line.md's exit table says: exit 0 after its closing line")

@@ -52,12 +52,6 @@ extension Renderer {
         SDL_RenderDrawLine(handle, Int32(a.x), Int32(a.y), Int32(b.x), Int32(b.y))
     }
 
-    /// Draws a one-pixel line between points.
-    public func line(from a: Point, to b: Point, _ color: Color) {
-        setColor(color)
-        SDL_RenderDrawLineF(handle, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
-    }
-
     /// Draws `texture` into `rect`, rotated clockwise by `degrees` about its centre.
     ///
     /// - Parameters:
@@ -67,17 +61,31 @@ extension Renderer {
     ///   - rect: where on the renderer, in its (logical) pixels.
     ///   - degrees: the clockwise rotation about the rectangle's centre.
     ///   - flip: mirror it as it is drawn.
+    ///   - tint: multiplies the texture's colours by its red, green and blue
+    ///     (white leaves them, red keeps only their red: a hit's flash) and
+    ///     its alpha by its alpha (128 draws it half transparent: a fade).
     public func draw(_ texture: Texture, source: Rect? = nil, in rect: Rect, rotation degrees: Double = 0,
-                     flip: Flip = []) {
+                     flip: Flip = [], tint: Color = .white) {
         var dst = rect.sdl
+        tinting(texture, tint)
         withSource(source) { SDL_RenderCopyEx(handle, texture.handle, $0, &dst, degrees, nil, SDL_RendererFlip(flip.rawValue)) }
     }
 
-    /// Draws `texture` (or its `source` part) into a box, between pixels.
+    /// Draws `texture` (or its `source` part) into a box, between pixels,
+    /// rotated, mirrored and tinted as the other `draw` does.
     public func draw(_ texture: Texture, source: Rect? = nil, in box: Box, rotation degrees: Double = 0,
-                     flip: Flip = []) {
+                     flip: Flip = [], tint: Color = .white) {
         var dst = box.sdl
+        tinting(texture, tint)
         withSource(source) { SDL_RenderCopyExF(handle, texture.handle, $0, &dst, degrees, nil, SDL_RendererFlip(flip.rawValue)) }
+    }
+
+    /// Sets `texture`'s colour and alpha modulation for the next copy (SDL
+    /// takes them when the copy is queued, so one texture can be drawn in
+    /// several tints in a frame).
+    private func tinting(_ texture: Texture, _ tint: Color) {
+        SDL_SetTextureColorMod(texture.handle, tint.r, tint.g, tint.b)
+        SDL_SetTextureAlphaMod(texture.handle, tint.a)
     }
 
     /// Calls `body` with a pointer to `source` as SDL takes it, nil for the whole texture.

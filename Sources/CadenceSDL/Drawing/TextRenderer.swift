@@ -1,6 +1,7 @@
 import CSDL2
 
-/// Draws overlay text with SDL_ttf, caching each string's texture between frames.
+/// Draws text with SDL_ttf, at its size or any other per call, caching each
+/// string's texture between frames.
 ///
 /// Overlay text changes a little every frame (a rate, a percentile) but mostly
 /// repeats; the cache keeps the strings drawn last frame and drops the rest, so
@@ -10,16 +11,23 @@ public final class TextRenderer {
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 
     private let font: OpaquePointer
+    /// The font's file, opened again for each other size drawn.
+    private let fontPath: String
+    /// The size `font` has, the one ``draw(_:x:y:color:size:)`` uses by default.
+    private let size: Int
+    /// The same font at the other sizes drawn so far.
+    private var sizes: [Int: OpaquePointer] = [:]
     /// The renderer it draws with.
     let renderer: Renderer
     private var cache: [CacheKey: Texture] = [:]
     private var usedThisFrame: Set<CacheKey> = []
-    /// The height of one line in pixels.
+    /// The height of one line in pixels, at the font's size.
     public let lineHeight: Int
 
     private struct CacheKey: Hashable {
         let text: String
         let rgba: UInt32
+        let size: Int
     }
 
     /// Opens a TrueType font at a pixel size; throws naming the path if it cannot.
@@ -31,6 +39,8 @@ public final class TextRenderer {
             throw SDLError("TTF_OpenFont(\(fontPath))")
         }
         self.font = font
+        self.fontPath = fontPath
+        self.size = size
         self.renderer = renderer
         lineHeight = Int(TTF_FontLineSkip(font))
     }
@@ -38,19 +48,33 @@ public final class TextRenderer {
     deinit {
         cache.removeAll()
         TTF_CloseFont(font)
+        for other in sizes.values { TTF_CloseFont(other) }
     }
 
-    /// The width in pixels `text` would take.
-    public func width(of text: String) -> Int {
+    /// The font at `size` pixels (nil: its own size), opened on first use;
+    /// nil where it cannot be (a size of 0 or less).
+    private func font(_ size: Int?) -> OpaquePointer? {
+        guard let size, size != self.size else { return font }
+        if let open = sizes[size] { return open }
+        guard size > 0, let opened = TTF_OpenFont(fontPath, Int32(size)) else { return nil }
+        sizes[size] = opened
+        return opened
+    }
+
+    /// The width in pixels `text` would take, at `size` pixels or the font's own.
+    public func width(of text: String, size: Int? = nil) -> Int {
         var w: Int32 = 0, h: Int32 = 0
+        guard let font = font(size) else { return 0 }
         TTF_SizeUTF8(font, text, &w, &h)
         return Int(w)
     }
 
-    /// Draws `text` with its top-left corner at (x, y).
-    public func draw(_ text: String, x: Int, y: Int, color: Color = Color(235, 235, 240)) {
-        guard !text.isEmpty else { return }
-        let key = CacheKey(text: text, rgba: UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a))
+    /// Draws `text` with its top-left corner at (x, y), at `size` pixels
+    /// (a title at 48, a score at 24) or by default the font's own size.
+    public func draw(_ text: String, x: Int, y: Int, color: Color = Color(235, 235, 240), size: Int? = nil) {
+        guard !text.isEmpty, let font = font(size) else { return }
+        let key = CacheKey(text: text, rgba: UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a),
+                           size: size ?? self.size)
         usedThisFrame.insert(key)
         let texture: Texture
         if let cached = cache[key] {

@@ -1,7 +1,7 @@
 import CSDL2
 
 /// A GPU (or software) texture made from an image file, e.g. the game's
-/// sprite or sprite sheet (draw one frame with ``Renderer/draw(_:source:in:rotation:flip:)-(_,_,Rect,_,_)``).
+/// sprite or sprite sheet (draw one frame with ``Renderer/draw(_:source:in:rotation:flip:tint:)-(_,_,Rect,_,_,_)``).
 public final class Texture {
     let handle: OpaquePointer
     /// Size in pixels.
