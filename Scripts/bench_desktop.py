@@ -1,30 +1,83 @@
-"""A private desktop for one bench run: started by Scripts/desktop, stopped as a whole.
+"""A private desktop for one bench run: started by Scripts/desktop, stopped as a
+whole; and the benches' answer to a stop signal.
 
 Shared by Scripts/bench-precision and Scripts/bench-recovery, which import it
 from this folder.
 """
-import os, signal, subprocess, sys, time
+import argparse, os, signal, subprocess, sys, time
+
+class Arguments(argparse.ArgumentParser):
+    """argparse, with a usage error's exit status 64 (sysexits.h), as every program here."""
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(64)
+
+class Stopped(Exception):
+    """A stop signal (SIGINT, SIGTERM, SIGHUP) came: the bench ends with what it measured so far."""
+
+def stop_on_signals():
+    """Turns the stop signals into `Stopped`, raised where the bench is; a second
+    signal is then ignored, so that the clean-up it triggers runs to its end."""
+    def handler(number, _frame):
+        for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(s, signal.SIG_IGN)
+        raise Stopped(signal.Signals(number).name)
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, handler)
+
+def tied_to_me(command):
+    """`command`, killed by the kernel when this process ends, however it ends (even by SIGKILL)."""
+    return ["setpriv", "--pdeathsig", "KILL"] + command
+
+def end(process, grace=5):
+    """Ends a child: SIGTERM, SIGKILL after `grace` seconds; waits for it."""
+    if process.poll() is None:
+        process.terminate()
+        try: process.wait(timeout=grace)
+        except subprocess.TimeoutExpired: process.kill(); process.wait()
 
 def start(kind, name, directory, extra, program):
     """Starts a desktop of `kind` (xvfb or weston) called `name`, its files in
     `directory`; returns its process group and the environment a client needs.
-    `program` names the caller in the message when it does not start."""
+    `program` names the caller in the message when it does not start. Stopped
+    while starting, Scripts/desktop is ended with SIGTERM, which stops the
+    desktop it was starting."""
+    starter = subprocess.Popen([os.path.join(os.path.dirname(os.path.abspath(__file__)), "desktop"), kind, name, directory] + extra,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        out = subprocess.run(["Scripts/desktop", kind, name, directory] + extra,
-                             capture_output=True, text=True, timeout=60)
+        out, err = starter.communicate(timeout=60)
     except subprocess.TimeoutExpired:
+        end(starter, 30)
         sys.exit(f"{program}: {kind} did not start within 60 s")
-    if out.returncode != 0:
-        sys.exit(f"{program}: {kind} did not start: {out.stderr.strip()}")
-    env = dict(line.split("=", 1) for line in out.stdout.split())
+    except BaseException:
+        end(starter, 30)
+        raise
+    if starter.returncode != 0:
+        sys.exit(f"{program}: {kind} did not start: {err.strip()}")
+    env = dict(line.split("=", 1) for line in out.split())
     return int(env.pop("PID")), env
 
 def stop_group(pid):
     """Ends the desktop's process group: woken first (a starved server sits
-    stopped and would not see SIGTERM), killed if anything is left after 0.5 s."""
+    stopped and would not see SIGTERM), then SIGTERM, and SIGKILL for anything
+    left after 3 s. An X server killed so leaves its socket and lock, which
+    name its pid: those are removed too."""
     for sig in (signal.SIGCONT, signal.SIGTERM):
         try: os.killpg(pid, sig)
         except ProcessLookupError: return
-    time.sleep(0.5)
+    for _ in range(30):
+        time.sleep(0.1)
+        try: os.killpg(pid, 0)
+        except ProcessLookupError: return
     try: os.killpg(pid, signal.SIGKILL)
     except ProcessLookupError: pass
+    time.sleep(0.2)
+    for name in os.listdir("/tmp"):
+        if not (name.startswith(".X") and name.endswith("-lock")): continue
+        try: holder = int(open(f"/tmp/{name}").read().strip())
+        except (OSError, ValueError): continue
+        if holder != pid: continue
+        for path in (f"/tmp/.X11-unix/X{name[2:-5]}", f"/tmp/{name}"):
+            try: os.remove(path)
+            except OSError: pass

@@ -12,6 +12,12 @@ struct CadenceBench: ParsableCommand {
         defaultSubcommand: All.self
     )
 
+    /// The stop signals' handlers first, before SDL or anything else starts.
+    static func main() {
+        BenchStop.install()
+        main(nil)
+    }
+
     /// Every benchmark, with default settings.
     struct All: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Run every benchmark (the default).")
@@ -21,8 +27,10 @@ struct CadenceBench: ParsableCommand {
 
         @MainActor private func runAll() throws {
             try LinkCost.report()
+            guard !BenchStop.requested else { return }
             print()
             let met = try pacing.bench.run()
+            guard !BenchStop.requested else { return }
             print()
             let latencyMet = try LatencyBench(fps: 60, work: 2_000_000, rounds: pacing.rounds,
                                               roundSeconds: pacing.roundSeconds).run()
@@ -136,7 +144,6 @@ struct CadenceBench: ParsableCommand {
 
         func run() throws {
             do {
-                SweepStop.install()
                 try RepaintSweep(delays: parsedDelays!, frames: frames).run()
             } catch let error as BenchError {
                 printError("repaint-sweep: \(error)")

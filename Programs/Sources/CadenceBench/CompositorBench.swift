@@ -65,9 +65,10 @@ struct CompositorBench {
 
         var samples: [Contender: [[Sample]]] = [:]
         var spans = ""
-        for _ in 0..<rounds {
+        rounds: for _ in 0..<rounds {
             for contender in Contender.allCases {
                 let round = runner.round(contender, seconds: 1)
+                if BenchStop.requested { break rounds }
                 samples[contender, default: []].append(round)
                 if let first = round.first, let last = round.last {
                     spans += "\(contender.rawValue),\(first.start),\(last.returned)\n"
@@ -94,8 +95,10 @@ struct CompositorBench {
 
               loop              frames     rate   closest  skipped   error p50   error p99   → return p50   → return p99   → glass p50   → glass p99
             """)
+        if BenchStop.requested { print("  " + BenchStop.notice) }
         for contender in Contender.allCases {
-            print(row(contender, samples[contender] ?? [], period: period))
+            guard let rounds = samples[contender], !rounds.isEmpty else { continue }
+            print(row(contender, rounds, period: period))
         }
     }
 
@@ -134,7 +137,7 @@ struct CompositorBench {
             rightAligned(values.nearestRank(q).map { milliseconds($0) } ?? "–", width)
         }
         let name = contender.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
-        let rate = rates.sorted()[rates.count / 2]
+        let rate = rates.isEmpty ? 0 : rates.sorted()[rates.count / 2]
         return "  \(name) \(String(format: "%7d", errors.count + rounds.count)) \(String(format: "%8.2f", rate))"
             + " \(rightAligned(milliseconds(closest), 9)) \(String(format: "%8d", skipped))"
             + "\(cell(errors, 0.5, 12))\(cell(errors, 0.99, 12))\(cell(toReturn, 0.5, 15))\(cell(toReturn, 0.99, 15))"

@@ -23,7 +23,7 @@ final class RoundRunner {
         var samples: [CompositorBench.Sample] = []
         switch contender {
         case .plain:
-            while clock.now < end {
+            while clock.now < end && !BenchStop.requested {
                 let start = clock.now
                 draw()
                 renderer.present()
@@ -31,7 +31,7 @@ final class RoundRunner {
             }
         case .sdlDelay:
             let interval = 1_000_000_000 / Nanoseconds(cap)
-            while clock.now < end {
+            while clock.now < end && !BenchStop.requested {
                 let start = clock.now
                 draw()
                 renderer.present()
@@ -69,7 +69,7 @@ private final class LoopClient: FrameLoopClient {
         self.draw = draw
     }
 
-    func prepareFrame(_ loop: FrameLoop) -> Bool { loop.clock.now < end }
+    func prepareFrame(_ loop: FrameLoop) -> Bool { loop.clock.now < end && !BenchStop.requested }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         draw()

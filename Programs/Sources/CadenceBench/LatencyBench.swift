@@ -60,15 +60,17 @@ struct LatencyBench {
             """)
         let kinds = Kind.allCases.filter { explore || $0 != .cadenceLowNormal }
         var perRound: [Kind: [LatencyFigures]] = [:]
-        for round in 0..<rounds {
+        rounds: for round in 0..<rounds {
             for kind in kinds {
                 let warmup = round == 0 ? fps / 2 : max(5, fps / 20)
                 let stretch = runs.measure(kind, warmup: warmup, frames: fps * roundSeconds)
+                if BenchStop.requested { break rounds }
                 perRound[kind, default: []].append(LatencyFigures(fps: fps, stretch: stretch))
             }
         }
+        if BenchStop.requested { print(BenchStop.notice) }
         for kind in kinds {
-            let r = perRound[kind] ?? []
+            guard let r = perRound[kind], !r.isEmpty else { continue }
             func median(_ f: (LatencyFigures) -> Nanoseconds) -> String { ms(r.map(f).sorted().median) }
             let cpu = r.map(\.cpuShare).sorted().median
             let name = kind.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
@@ -80,6 +82,7 @@ struct LatencyBench {
         func lateFrames(_ kind: Kind) -> Int { perRound[kind]?.reduce(0) { $0 + $1.late } ?? 0 }
         let lowP50 = perRound[.cadenceLow]?.map(\.latencyP50).sorted().median ?? 0
         let (low, smooth) = (lateFrames(.cadenceLow), lateFrames(.cadenceSmooth))
+        if BenchStop.requested { return true }
         let met = lowP50 <= Self.lowLatencyTarget && low <= 2 * smooth
         if !runs.realTimeGranted { print("  (the real-time class was refused here: \"Cadence low\" ran in the normal class)") }
         print("""
@@ -183,7 +186,7 @@ final class LatencyRuns {
     private func runLimiter(_ recorder: inout Recorder, frames: Int, waitFirst: Bool, sleeper: PreciseSleeper) {
         var origin = clock.now
         var k: Int64 = 1
-        for _ in 0..<frames {
+        for _ in 0..<frames where !BenchStop.requested {
             let input = clock.now
             doFrame()
             var deadline = origin + rate.offset(ofFrame: k)

@@ -92,7 +92,7 @@ final class LimiterRuns {
 
     private func runSDLDelay(_ recorder: inout Recorder, frames: Int) {
         let period = rate.period
-        for _ in 0..<frames {
+        for _ in 0..<frames where !BenchStop.requested {
             let frameStart = clock.now
             draw()
             renderer.present()
@@ -107,7 +107,7 @@ final class LimiterRuns {
     private func runBusyWait(_ recorder: inout Recorder, frames: Int) {
         var origin = clock.now
         var k: Int64 = 1
-        for _ in 0..<frames {
+        for _ in 0..<frames where !BenchStop.requested {
             draw()
             var now = clock.now
             var deadline = origin + rate.offset(ofFrame: k)
@@ -186,7 +186,7 @@ final class BenchClient: FrameLoopClient {
         self.doFrame = doFrame
     }
 
-    func prepareFrame(_ loop: FrameLoop) -> Bool { started < frames }
+    func prepareFrame(_ loop: FrameLoop) -> Bool { started < frames && !BenchStop.requested }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         doFrame()

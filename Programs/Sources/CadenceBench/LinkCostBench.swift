@@ -52,7 +52,7 @@ enum LinkCostBench {
         var statistics = FrameStatistics()
         var presented = 0
         init(writer: TraceWriter, frames: Int) { self.writer = writer; self.frames = frames }
-        func prepareFrame(_ loop: FrameLoop) -> Bool { presented < frames }
+        func prepareFrame(_ loop: FrameLoop) -> Bool { presented < frames && !BenchStop.requested }
         func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
             loop.doWork(1_000_000)
         }

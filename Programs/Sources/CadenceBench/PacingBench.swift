@@ -73,20 +73,22 @@ struct PacingBench {
               FPS  limiter       frames   p50 error   p99 error   max error     CPU   p99 range
             """)
         var met = true
-        for fps in rates {
+        for fps in rates where !BenchStop.requested {
             let runs = LimiterRuns(renderer: renderer, fps: fps, spin: spin.body)
             var perRound: [Limiter: [PacingFigures]] = [:]
-            for round in 0..<rounds {
+            rounds: for round in 0..<rounds {
                 for limiter in limiters {
                     let warmup = round == 0 ? fps / 2 : max(5, fps / 20)
                     let stretch = runs.measure(limiter, warmup: warmup, frames: fps * roundSeconds)
+                    if BenchStop.requested { break rounds }
                     perRound[limiter, default: []].append(PacingFigures(limiter: limiter, fps: fps, stretches: [stretch]))
                 }
             }
+            if BenchStop.requested { print("        " + BenchStop.notice) }
             let medians = perRound.mapValues(RoundMedians.init)
             for limiter in limiters { if let m = medians[limiter] { print(row(m)) } }
             if explore && !runs.fifoGranted { print("        (SCHED_FIFO refused here: \"pres. FIFO\" ran in the normal class)") }
-            met = summarize(medians, margin: runs.sleeper.margin) && met
+            if !BenchStop.requested { met = summarize(medians, margin: runs.sleeper.margin) && met }
         }
         return met
     }

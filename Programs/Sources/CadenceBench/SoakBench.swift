@@ -35,6 +35,11 @@ struct SoakBench {
               min   frames   p50 error   p99 error   max error     RSS
             """)
         FrameLoop(link: link, backend: backend).run(client)
+        if BenchStop.requested {
+            emit(BenchStop.notice.replacingOccurrences(of: "rounds completed", with: "minutes, the last one cut short"))
+            client.closePartialMinute()
+            return true
+        }
         guard let first = client.minutes.first, let last = client.minutes.last else { return false }
         let worst = client.minutes.dropFirst().map(\.p99).max() ?? first.p99
         let paced = worst <= first.p99 + Self.tolerance
@@ -81,7 +86,7 @@ final class SoakClient: FrameLoopClient {
         errors.reserveCapacity(fps * 60)
     }
 
-    func prepareFrame(_ loop: FrameLoop) -> Bool { clock.now < end }
+    func prepareFrame(_ loop: FrameLoop) -> Bool { clock.now < end && !BenchStop.requested }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
         renderer.clear(Color(18, 20, 28))
@@ -102,6 +107,11 @@ final class SoakClient: FrameLoopClient {
     }
 
     func idle(_ loop: FrameLoop) -> Bool { false }
+
+    /// Prints the minute in progress as a last, shorter row (a soak stopped early).
+    func closePartialMinute() {
+        if !errors.isEmpty { closeMinute() }
+    }
 
     private func closeMinute() {
         errors.sort()

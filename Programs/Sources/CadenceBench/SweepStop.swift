@@ -3,28 +3,15 @@ import Glibc
 #endif
 @_spi(Programs) import CadenceSDL
 
-/// When a repaint sweep stops early: SIGINT, SIGTERM or SIGHUP (a flag the
-/// sweep reads each frame), or the compositor gone. Either way the sweep
+/// When a repaint sweep stops early: SIGINT, SIGTERM or SIGHUP (``BenchStop``,
+/// read each frame), or the compositor gone. Either way the sweep
 /// prints what it measured so far, the delay in progress as a last, shorter
 /// row. A present that never returns (SDL 2.26 spins inside it once the
 /// compositor is gone) is ended by a ``PresentWatchdog``, which prints the
 /// same from its own thread and exits.
 enum SweepStop {
-    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
-
     /// Whether a stop signal came.
-    static var requested: Bool { flag != 0 }
-
-    /// Installs the handlers; the signals are unblocked too (see spinning-sprite's Interrupts).
-    static func install() {
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number) { _ in SweepStop.flag = 1 }
-            sigaddset(&handled, number)
-        }
-        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-    }
+    static var requested: Bool { BenchStop.requested }
 
     /// Watches `renderer`'s presents: a stuck one ends the sweep with
     /// `partialRow()` printed, exit 1 when the compositor is gone, else 0.
