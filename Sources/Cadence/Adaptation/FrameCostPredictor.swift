@@ -103,7 +103,7 @@ package struct FrameCostPredictor: Sendable {
     /// predictor would keep could have saved it.
     package mutating func observe(_ record: FrameRecord, on timing: DisplayTiming) {
         let cost = record.cost(on: timing)
-        let overrun = record.callbackStart + cost - record.targetTimestamp
+        let overrun = record.callbackStart + cost - record.slotTimestamp
         let overran = record.refreshMode == .fixed || overrun > 0
         let savable = overrun <= tuning.safetyBounds.upperBound
         observe(cost: cost, late: record.isLate() && overran && savable, at: record.presentTime)

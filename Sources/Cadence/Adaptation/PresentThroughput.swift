@@ -89,7 +89,7 @@ package struct PresentThroughput: Sendable {
         previous = (record.frame, record.presentTime)
         let judged = record.rate != nil && record.glassSource != .inferred
         let bound = judged && record.workEnd <= record.presentSubmit
-            && record.presentSubmit <= record.targetTimestamp && record.isLate()
+            && record.presentSubmit <= record.slotTimestamp && record.isLate()
         if let probe, record.callbackStart >= probe.start, probe.passed < probe.planned {
             judgeProbe(record, bound: bound, judged: judged, previousReturn: last)
         }

@@ -63,8 +63,17 @@ public final class DisplayLink {
     /// is left as the game set it. Nil: no such limit.
     public internal(set) var rateCeiling: RateCeiling?
 
+    /// How much later than its slot this path shows a frame (the
+    /// ``FrameLoop`` sets it from what the platform reported, see
+    /// `PathLatency`): each paced frame's target is its slot plus this, so
+    /// the target is when the frame reaches the glass; the cadence, and the
+    /// present, stay on the slots. 0: the path shows a frame at its slot.
+    public internal(set) var pathLatency: Nanoseconds = 0
+
     private var cadence: (slots: FrameCadence, effective: EffectiveRate, timing: DisplayTiming)?
+    /// The previous paced frame's slot (its target less its path latency).
     private var previousTarget: Nanoseconds?
+    private var previousPathLatency: Nanoseconds = 0
     private var callbackCount = 0
 
     /// A link wanting `range`; `jitterTolerance` as above (0 for exact virtual time).
@@ -106,7 +115,10 @@ public final class DisplayLink {
                                    reference: reference), effective, timing)
         }
         var target = usableTarget(after: reference, flips: flips, timing: timing)
-        var delta = previousTarget.map { target - $0 }
+        // The game advances to when the glass shows the frame: a change of
+        // the path's latency moves that as much as the slot does.
+        var latency = pathLatency(after: target, on: timing)
+        var delta = previousTarget.map { target - $0 + latency - previousPathLatency }
         let clamped = (delta ?? 0) > maximumDelta
         if clamped {
             // A clock anomaly: hand the game a bounded step and start the
@@ -114,13 +126,14 @@ public final class DisplayLink {
             cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference),
                        effective, timing)
             target = usableTarget(after: reference, flips: flips, timing: timing)
+            latency = pathLatency(after: target, on: timing)
             delta = maximumDelta
         }
         let interval = effective.rate.period
         var frame = DisplayLinkFrame(
             index: callbackCount,
             timestampNanoseconds: lastFlip ?? cadence!.slots.slot(0),
-            targetTimestampNanoseconds: target,
+            targetTimestampNanoseconds: target + latency,
             deltaNanoseconds: delta ?? interval,
             effectiveRate: effective,
             timing: timing,
@@ -130,7 +143,9 @@ public final class DisplayLink {
             rateReason: reason
         )
         frame.cap = cap(honouredBy: effective, on: timing)
+        frame.pathLatency = latency
         previousTarget = target
+        previousPathLatency = latency
         callbackCount += 1
         return frame
     }
@@ -142,6 +157,7 @@ public final class DisplayLink {
     /// cadence from where the glass is.
     private func unpacedFrame(now: Nanoseconds, lastFlip: Nanoseconds?, timing: DisplayTiming) -> DisplayLinkFrame {
         let target = max(now, lastFlip ?? now, previousTarget.map { $0 + 1 } ?? now)
+        previousPathLatency = 0
         var delta = previousTarget.map { target - $0 } ?? timing.minimumInterval
         let clamped = delta > maximumDelta
         if clamped { delta = maximumDelta }
@@ -165,27 +181,6 @@ public final class DisplayLink {
         return frame
     }
 
-    /// The frame's ``DisplayLinkFrame/cap``: the range's maximum where
-    /// `effective` honours it, not with variable refresh in effect.
-    private func cap(honouredBy effective: EffectiveRate, on timing: DisplayTiming) -> FrameRate? {
-        let maximum = preferredFrameRateRange.maximum
-        if case .variable = timing { return nil }
-        guard maximum > 0, effective.rate.hz <= maximum * (1 + FrameRateSnapper.capTolerance) else { return nil }
-        return FrameRate(hz: maximum)
-    }
-
-    /// The rate for the preferred range on `timing`, and why: above the
-    /// ceiling, the highest achievable rate at or below it.
-    private func plannedRate(on timing: DisplayTiming) -> (EffectiveRate, RateReason) {
-        let wanted = FrameRateSnapper.effectiveRate(for: preferredFrameRateRange, on: timing)
-        if let ceiling = rateCeiling, wanted.rate > ceiling.rate {
-            let held = FrameRateSnapper.effectiveRate(
-                for: FrameRateRange(maximum: ceiling.rate.hz, preferred: ceiling.rate.hz), on: timing)
-            if held.rate < wanted.rate { return (held, ceiling.reason) }
-        }
-        return (wanted, .forRequest(preferredFrameRateRange, running: wanted.rate, on: timing))
-    }
-
     /// The previous frame's vblank on `timing`'s grid, where that grid is the
     /// previous frame's measured grid re-estimated (both measured, the rate a
     /// refit of the old: ``FrameRate/isRefit(of:)``) and the previous frame was paced on it; nil
@@ -200,6 +195,15 @@ public final class DisplayLink {
         guard case .fixed(let old) = cadence?.timing, case .fixed(let new) = timing, old.isMeasured, new.isMeasured,
               new.rate.isRefit(of: old.rate), let previousTarget else { return nil }
         return new.time(at: new.nearestIndex(to: previousTarget))
+    }
+
+    /// How long after `slot` the path shows a frame presented for it
+    /// (``pathLatency``), to a vblank of a fixed grid: the grid's own
+    /// rounding of each vblank, not the period's.
+    private func pathLatency(after slot: Nanoseconds, on timing: DisplayTiming) -> Nanoseconds {
+        guard pathLatency > 0, case .fixed(let grid) = timing else { return pathLatency }
+        let refreshes = (pathLatency + grid.rate.period / 2) / grid.rate.period
+        return grid.time(at: grid.nearestIndex(to: slot) + refreshes) - slot
     }
 
     /// The first slot of the cadence after `reference`, where the display can

@@ -10,8 +10,15 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     public let index: Int
     /// The vblank at which the previous frame was shown, in ns.
     public let timestampNanoseconds: Nanoseconds
-    /// When this frame will be shown, in ns.
+    /// When this frame will be shown, in ns: its slot plus ``pathLatency``.
     public let targetTimestampNanoseconds: Nanoseconds
+    /// How much later than its slot (the vblank it is presented for, or the
+    /// moment a timer sends it) this path shows a frame, as the loop learned
+    /// from the platform's reports (see `PathLatency`); 0 where the path
+    /// shows it at its slot. The presenter presents for the slot.
+    public internal(set) var pathLatency: Nanoseconds = 0
+    /// The slot the frame is presented for: its target less the path's latency.
+    package var slotNanoseconds: Nanoseconds { targetTimestampNanoseconds - pathLatency }
     /// This target minus the previous callback's target, in ns; after a pause,
     /// or for the first callback, one frame interval. Clamped to the link's
     /// ``DisplayLink/maximumDelta`` after a clock anomaly (suspend, debugger).

@@ -58,6 +58,10 @@ public final class FrameLoop {
     /// part of the link's ``DisplayLink/rateCeiling`` (not when adaptive,
     /// where the adaptive rate is).
     package private(set) var workCeiling = WorkRateCeiling()
+    /// How much later than its slot the present path shows a frame, learned
+    /// from the platform's reports; the link's ``DisplayLink/pathLatency``,
+    /// learned afresh on another display.
+    package private(set) var pathLatency = PathLatency()
 
     /// Gets each frame to the glass.
     package let presenter: Presenter
@@ -136,10 +140,13 @@ public final class FrameLoop {
     /// The second moment: once the frame's glass time is final (the
     /// platform's report, a frame or two after the present), whether the
     /// present path kept the rate it was asked for (`PresentThroughput`),
-    /// the present path's share of the ceiling. A glass time only estimated
-    /// would teach it nothing, so this waits for the report.
+    /// the present path's share of the ceiling; and how much later than its
+    /// slot the path shows a frame (`PathLatency`), which moves the link's
+    /// targets rather than its rate. A glass time only estimated would teach
+    /// either nothing, so this waits for the report.
     private func learnAfterGlass(_ record: FrameRecord) {
         presentThroughput.observe(record)
+        pathLatency.observe(record)
     }
 
     /// The one ceiling on the next frame's rate, where the two moments meet:
@@ -189,6 +196,8 @@ public final class FrameLoop {
         let clock = backend.clock
         let timing = backend.currentTiming()
         link.rateCeiling = rateCeiling(on: timing, at: clock.now)
+        pathLatency.follow(timing)
+        link.pathLatency = pathLatency.latency(on: timing)
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
@@ -214,11 +223,20 @@ public final class FrameLoop {
             presentSubmit: submitted,
             skippedFrames: frame.skippedFrames,
             rateReason: frame.rateReason,
-            glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : outcome.shownAt,
+            glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : glassEstimate(outcome, of: frame),
             glassSource: outcome.glassSource
         )
         record.variableRefresh = backend.variableRefreshState
+        record.pathLatency = frame.pathLatency
         return (record, outcome.feedbackTicket, timing)
+    }
+
+    /// When `frame` reaches the glass, as the present's outcome says: a
+    /// platform clock's vblank after the present is the slot the frame went
+    /// out for, which this path shows the path's latency later (a report, if
+    /// one comes, replaces it); a display's own flip is the truth.
+    private func glassEstimate(_ outcome: PresentOutcome, of frame: DisplayLinkFrame) -> Nanoseconds {
+        outcome.glassSource == .feedback ? outcome.shownAt : outcome.shownAt + frame.pathLatency
     }
 
     /// Tells the backend of a latency change, on the loop's thread (see

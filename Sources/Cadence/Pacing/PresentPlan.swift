@@ -50,7 +50,7 @@ package struct PresentPlan: Equatable, Sendable {
                 flips: FlipHistory, tolerance: Nanoseconds = 0, vsyncLead: Nanoseconds? = nil) {
         self.timing = timing
         mode = PresentMode(for: timing)
-        let target = frame.targetTimestampNanoseconds
+        let target = frame.slotNanoseconds
         let ready = workEnd <= target + (mode == .timed ? tolerance : 0) ? target : workEnd
         let slot: Nanoseconds
         switch timing {

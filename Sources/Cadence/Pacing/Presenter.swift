@@ -41,7 +41,7 @@ package final class Presenter {
     /// learned yet (`lead` nil) it starts at once.
     public func waitForJustInTimeStart(of frame: DisplayLinkFrame, lead: Nanoseconds?) {
         guard let lead else { return }
-        backend.wait(until: frame.targetTimestampNanoseconds - lead)
+        backend.wait(until: frame.slotNanoseconds - lead)
     }
 
     /// Presents `frame`, whose work ended at `workEnd`, per its `PresentPlan`:

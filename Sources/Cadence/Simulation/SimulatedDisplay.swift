@@ -10,7 +10,8 @@
 ///   spaced from how long the previous frame stayed on the glass, and every
 ///   `1/min` when it has no such prediction. Not active (windowed), the panel
 ///   behaves as a fixed display at its maximum rate.
-/// - Vsync off: every present shows at once (tearing).
+/// - Vsync off: every present shows at once (tearing), or behind a compositor
+///   that repaints on demand (``repaintOnDemand``) a set time after it.
 /// - The mode can change at scheduled times; the switch lands on a vblank.
 /// It draws nothing; it only says when each frame reached the glass.
 public final class SimulatedDisplay {
@@ -52,6 +53,12 @@ public final class SimulatedDisplay {
     /// no render-time measurements): a fixed-refresh frame presented after
     /// that is shown a vblank later.
     public var compositeLead: Nanoseconds = 0
+    /// A compositor in front of a display without vblanks (vsync off, or a
+    /// rate it cannot report) that repaints when a frame arrives, as Mutter's
+    /// headless virtual monitor does: it shows a frame `delay` after the
+    /// present (its rendering), and no sooner than `interval` after the frame
+    /// before (its frame clock's refresh). Nil: a frame shows when presented.
+    public var repaintOnDemand: (delay: Nanoseconds, interval: Nanoseconds)?
 
     /// The panel now (after any scheduled changes that have happened).
     public private(set) var panel: Panel
@@ -113,7 +120,11 @@ public final class SimulatedDisplay {
         applyChanges(upTo: time)
         let shown: Nanoseconds
         if !vsync || panel == .unknown {
-            shown = time
+            if let compositor = repaintOnDemand {
+                shown = max(time + compositor.delay, lastFlip.map { $0 + compositor.interval } ?? time)
+            } else {
+                shown = time
+            }
         } else if isVariableRefreshActive, case .variable(let minimum, let maximum) = panel {
             if !variableRefreshWasActive { flips = FlipHistory(last: lastFlip) }
             let driver = LowFramerateCompensation(minimum: minimum, maximum: maximum)

@@ -10,6 +10,12 @@ public struct FrameRecord: Sendable, Equatable {
     public var timestamp: Nanoseconds
     /// When this frame is meant to be shown (`targetTimestamp`).
     public var targetTimestamp: Nanoseconds
+    /// The part of ``targetTimestamp`` that is the present path's latency
+    /// (``DisplayLinkFrame/pathLatency``): the frame went out for the slot
+    /// `targetTimestamp - pathLatency`.
+    public var pathLatency: Nanoseconds = 0
+    /// The slot the frame was presented for: its target less the path's latency.
+    package var slotTimestamp: Nanoseconds { targetTimestamp - pathLatency }
     /// When the frame reached the glass (simulation) or when present returned
     /// (real time): the trace's `present_time`, kept as it always was.
     public var presentTime: Nanoseconds
@@ -61,9 +67,10 @@ public struct FrameRecord: Sendable, Equatable {
     /// How far past its target the frame went: its glass time less the
     /// target where it has a glass; with none (``GlassTimeSource/inferred``:
     /// vsync off, presents that do not wait) its submission less the target,
-    /// since a present's own copy is not lateness on a glass that does not exist.
+    /// since a present's own copy is not lateness on a glass that does not
+    /// exist, less the path's latency (it was submitted for its slot).
     public var lateness: Nanoseconds {
-        (glassSource.hasGlass ? glassTime : presentSubmit) - targetTimestamp
+        glassSource.hasGlass ? glassTime - targetTimestamp : presentSubmit - slotTimestamp
     }
 
     /// Whether the frame was late (see ``lateness``) by more than `tolerance`;

@@ -1,0 +1,74 @@
+/// How much later than its slot a frame presented on plan reaches the glass
+/// on this path, learned from the platform's own reports, so that a frame's
+/// ``DisplayLinkFrame/targetTimestamp`` is when it really reaches the glass.
+///
+/// The presenter submits a frame for a slot of the link's cadence (the vblank
+/// it is meant for, or the moment a timer-paced frame goes out). Most paths
+/// show it there; some show it later every time: Mutter's headless virtual
+/// monitor shows a frame on its own frame clock a fixed part of a refresh
+/// after the timer sent it (and, busy, a whole refresh after the vblank after
+/// the commit). A target that ignored that would make every frame "late" by
+/// the same amount. Planning the target that much after the slot, and
+/// presenting for the slot as before, keeps "late" for a frame that missed
+/// the glass the path promised.
+///
+/// The latency is the least a frame whose work ended in time took from its
+/// slot to the glass among the last ``window`` reports, once there are
+/// ``evidence`` of them (a frame shown late across a mode switch is one
+/// report, not a path): never more than the
+/// path showed, so a frame planned on it is not on the glass before its
+/// target; one report of a faster path lowers it at once (a frame shown
+/// before its target is the worse error), a slower path raises it once every
+/// recent report says so. On a fixed grid it is a whole number of refreshes
+/// (a report up to an eighth of a refresh short of one is the grid's own
+/// error), so targets stay on the display's vblanks. With variable refresh
+/// in effect a frame is shown when presented, by construction: none is
+/// learned there (a panel that shows on vblanks after all is the
+/// `VariableRefreshTracker`'s to find).
+package struct PathLatency: Sendable {
+    /// How many recent reports the least is taken over: half a second at 60 Hz.
+    package static let window = 30
+    /// How many reports it takes to learn a latency at all.
+    package static let evidence = 8
+    private var recent = RingBuffer<Nanoseconds>(capacity: Self.window)
+    /// The display the latency was learned on.
+    private var display: (mode: RefreshMode, rate: FrameRate)?
+
+    /// Nothing learned: the path shows a frame at its slot.
+    package init() {}
+
+    /// Learns from one frame's final record: only a paced frame whose glass
+    /// time the platform reported (``GlassTimeSource/feedback``) and whose
+    /// work ended by its slot, so the present went out as planned; a late
+    /// frame's lateness is its own, not the path's.
+    package mutating func observe(_ record: FrameRecord) {
+        let slot = record.slotTimestamp
+        guard record.isPaced, record.refreshMode != .variable, record.glassSource == .feedback,
+              record.workEnd <= slot else { return }
+        recent.append(max(0, record.glassTime - slot))
+    }
+
+    /// The latency to plan a frame on `timing` with: the least recent one,
+    /// in whole refreshes on a fixed grid; 0 before ``evidence`` reports and
+    /// with variable refresh.
+    package func latency(on timing: DisplayTiming) -> Nanoseconds {
+        guard recent.count >= Self.evidence, let least = recent.elements.min() else { return 0 }
+        switch timing {
+        case .fixed(let grid):
+            let period = grid.rate.period
+            return (least + period / 8) / period * period
+        case .variable: return 0
+        case .unsynced: return least
+        }
+    }
+
+    /// Takes the display each frame is planned on, and forgets what was
+    /// learned when it is another (another refresh mode, or a rate that is
+    /// not a refit of the last: ``FrameRate/isRefit(of:)``), whose path is another.
+    package mutating func follow(_ timing: DisplayTiming) {
+        if let display, display.mode != timing.refreshMode || !timing.nativeRate.isRefit(of: display.rate) {
+            recent = RingBuffer(capacity: Self.window)
+        }
+        display = (timing.refreshMode, timing.nativeRate)
+    }
+}
