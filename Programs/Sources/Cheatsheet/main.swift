@@ -155,14 +155,24 @@ final class Game: FrameLoopClient {
         renderer.fill(Box(center: Point(x: 480, y: 60), width: 200, height: 8), .orange.withAlpha(160))
         renderer.outline(Rect(x: 4, y: 4, width: 952, height: 532), .darkGray)
         renderer.line(from: Point(x: 0, y: 500), to: Point(x: 960, y: 500), .lightGray)
+        renderer.line(from: Point(x: 40, y: 480), to: Point(x: 200, y: 440), .yellow, thickness: 4)
+        renderer.fillCircle(center: Point(x: 860, y: 100), radius: 30, .cyan)
+        renderer.outlineCircle(center: Point(x: 860, y: 100), radius: 40, .white, thickness: 2)
+        let rock = [Point(x: 700, y: 380), Point(x: 760, y: 360), Point(x: 740, y: 400), Point(x: 780, y: 440),
+                    Point(x: 710, y: 430)]                              // any simple polygon, concave too
+        renderer.fillPolygon(rock, .brown)
+        renderer.outlinePolygon(rock, .lightGray, thickness: 2)
         let frame = paused ? 1 : 0                                      // one 32x32 cell of the sprite sheet
         renderer.draw(sprites.ships, source: Rect(x: frame * 32, y: 0, width: 32, height: 32),
                       in: Box(center: ship, width: 32 * zoom, height: 32 * zoom), rotation: current.heading)
         renderer.draw(sprites.ships, source: Rect(x: 0, y: 0, width: 32, height: 32),
                       in: Rect(x: 900, y: 504, width: 32, height: 32), flip: .vertical)
+        renderer.draw(sprites.ships, source: Rect(x: 32, y: 0, width: 32, height: 32),   // a red, half-transparent ghost
+                      in: Box(center: ship + Point(x: 6, y: 6), width: 32, height: 32), tint: Color(255, 80, 80, 128))
         let score = "frames \(frames)"
         text.draw(score, x: 960 - text.width(of: score) - 12, y: 12, color: .white)
         text.draw(paused ? "paused" : "", x: 12, y: 500 + (40 - text.lineHeight) / 2)
+        text.draw("LEVEL 1", x: 480 - text.width(of: "LEVEL 1", size: 48) / 2, y: 200, color: .yellow, size: 48)
         let pointer = Mouse.position                                    // the window's pixels, unscaled
         renderer.inWindowPixels { text.draw("pointer \(pointer.x), \(pointer.y)", x: 12, y: 160, color: .gray) }
         text.endFrame()                                                 // once a frame: drops unused strings

@@ -111,3 +111,15 @@ func steering(from ship: Point, pointer: Point?) -> Point {
     }
     return steer.normalized
 }
+
+/// Shapes, a tint and a text size per call: a ship's shield, a rock, a laser, a hit's flash, a banner.
+func drawScene(on renderer: Renderer, text: TextRenderer, ship: Point, sprite: Texture, hit: Bool) {
+    renderer.fillCircle(center: ship, radius: 28, Color(80, 160, 255, 60))    // a translucent shield
+    renderer.outlineCircle(center: ship, radius: 28, .cyan, thickness: 2)
+    let rock = [Point(x: 600, y: 300), Point(x: 660, y: 280), Point(x: 640, y: 320),
+                Point(x: 680, y: 360), Point(x: 610, y: 350)]
+    renderer.fillPolygon(rock, .brown)                                        // concave is fine
+    renderer.line(from: ship, to: Point(x: 640, y: 320), .red, thickness: 3)  // a laser
+    renderer.draw(sprite, in: Box(center: ship, width: 32, height: 32), tint: hit ? .red : .white)
+    text.draw("GAME OVER", x: 300, y: 200, color: .white, size: 64)           // any size, per call
+}
