@@ -145,7 +145,7 @@ public final class GameWindow {
     @discardableResult
     public func drawStatistics(x: Int = 12, y: Int = 12) -> Rect {
         guard let overlay = statisticsOverlay else { return Rect(x: x, y: y, width: 0, height: 0) }
-        overlay.clockSource = backend.clockSource.rawValue
+        overlay.clockSource = backend.clockDescription
         let panel = overlay.draw(x: x, y: y)
         overlay.endFrame()
         return panel

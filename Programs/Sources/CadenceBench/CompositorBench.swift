@@ -84,7 +84,7 @@ struct CompositorBench {
         print("""
             Compositor: SDL \(session.videoDriver) driver on DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? ""), \
             \(renderer.backend) renderer, vsync on, 640x360 window, trivial scene; SDL reports \(refreshHz) Hz; \
-            display clock: \(game!.backend.clockSource.rawValue); capped loops at \(cap) FPS
+            display clock: \(game!.backend.clockDescription); capped loops at \(cap) FPS
             \(rounds) s measured per loop in 1 s rounds, interleaved, each after \(TimeUnit.milliseconds(Self.warmup)) ms of warm-up
             compositor period measured from the plain loop's present returns: \(milliseconds(period)) (\
             \(String(format: "%.2f", 1e9 / Double(period))) Hz)

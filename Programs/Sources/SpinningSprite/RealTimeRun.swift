@@ -54,7 +54,7 @@ struct RealTimeRun {
             _exit(code)
         }
         try sprite.end(outputs)
-        print("display clock: \(game.backend.clockSource.rawValue)")
+        print("display clock: \(game.backend.clockDescription)")
     }
 
     /// SDL with a display server, or the offscreen driver when headless.
@@ -112,7 +112,7 @@ extension GameWindow {
         return DisplayStatus(summary: display.summary, window: state,
                              vsync: renderer.vsync.rawValue + (fallback.map { " (\($0))" } ?? "")
                                  + (backend.timingNote.map { " (\($0))" } ?? ""),
-                             clock: backend.clockSource.rawValue,
+                             clock: backend.clockDescription,
                              achievableRates: backend.currentTiming().achievableRates,
                              realTimeClass: backend.raisedPriority)
     }

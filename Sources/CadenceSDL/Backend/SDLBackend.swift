@@ -29,6 +29,12 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     public var timingNote: TimingNote? { displayClock.note }
     /// Where the display's clock comes from, for the overlay and the trace.
     public var clockSource: DisplayClockSource { displayClock.source }
+    /// The clock in words: its source, and why the platform's own clock is
+    /// not used where it was found not to tick ("estimated from present
+    /// returns (X Present gives no time: UST 0)").
+    public var clockDescription: String {
+        displayClock.absence.map { "\(clockSource.rawValue) (\($0))" } ?? clockSource.rawValue
+    }
 
     /// The X Present clock of the window, where SDL runs it on X11.
     private let presentClock: XPresentClock?
@@ -99,22 +105,24 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         if variableRefresh.map({ [$0.minimum, $0.maximum] }) != before { chooseClock() }
     }
 
-    /// The clock for the display as it is now (see the type's notes).
+    /// The clock for the display as it is now (see the type's notes and ``ClockChoice``).
     private func chooseClock() {
-        guard renderer.vsync != .off, variableRefresh == nil else {
-            displayClock = TimerClock(vsync: renderer.vsync != .off, variable: variableRefresh, reported: reportedRate,
-                                      uncapped: vsyncBeforeUncapped != nil, reports: presentationClock)
-            return
-        }
+        let choice = ClockChoice.choose(vsync: renderer.vsync != .off, variableRefresh: variableRefresh != nil,
+                                        waylandFeedback: presentationClock.map { !$0.isBroken } ?? false,
+                                        xPresent: presentClock.map { !$0.isBroken } ?? false)
         let returns = PresentReturnClock(nominal: reportedRate, since: clock.now,
                                          throttledByCompositor: throttledByCompositor)
-        if let presentationClock, !presentationClock.isBroken {
-            presentationClock.startMode(standIn: returns)
-            displayClock = presentationClock
-        } else if let presentClock, !presentClock.isBroken {
-            presentClock.startMode(standIn: returns)
-            displayClock = presentClock
-        } else {
+        switch choice {
+        case .timer:
+            displayClock = TimerClock(vsync: renderer.vsync != .off, variable: variableRefresh, reported: reportedRate,
+                                      uncapped: vsyncBeforeUncapped != nil, reports: presentationClock)
+        case .waylandPresentation:
+            presentationClock!.startMode(standIn: returns)
+            displayClock = presentationClock!
+        case .xPresent:
+            presentClock!.startMode(standIn: returns)
+            displayClock = presentClock!
+        case .presentReturns:
             displayClock = returns
         }
     }

@@ -19,6 +19,9 @@ protocol DisplayClock: AnyObject {
     /// first frames on X Present or Wayland feedback): its phase may be off
     /// by any part of a refresh, so a frame must not go out before its target.
     var isProvisional: Bool { get }
+    /// Why the platform's clock was found not to tick, so the estimate
+    /// stands in for it; nil where it ticks or there is none.
+    var absence: ClockAbsence? { get }
 
     /// Asks the platform to report the frame about to be presented; the
     /// ticket the report will carry, nil when none was asked.
@@ -35,6 +38,7 @@ protocol DisplayClock: AnyObject {
 
 extension DisplayClock {
     var isProvisional: Bool { false }
+    var absence: ClockAbsence? { nil }
     func willPresent() -> Int? { nil }
     func takeReports() -> [GlassFeedback] { [] }
 }

@@ -12,7 +12,7 @@ final class PresentReturnClock: DisplayClock {
     private var estimator: VsyncEstimator?
     private var blocking: PresentBlockingCheck
     /// When the mode began.
-    private let since: Nanoseconds
+    let since: Nanoseconds
     let source = DisplayClockSource.presentReturns
 
     /// A clock for a mode of rate `nominal` that began at `since`;

@@ -1,12 +1,11 @@
-import CWaylandPresentation
 @_spi(Programs) import Cadence
 
 /// The display's clock on native Wayland, from the compositor's
 /// `wp_presentation` feedback: for every frame, when it reached the screen,
-/// the output's vblank counter and its refresh interval, read on a private
-/// event queue of SDL's `wl_display` (see `Sources/CWaylandPresentation`).
+/// the output's vblank counter and its refresh interval, read through a
+/// ``FrameFeedbackSource`` (in a game, ``WaylandPresentationWatcher``).
 @_spi(Programs) public final class WaylandPresentationClock {
-    private let watcher: OpaquePointer
+    private let feedback: any FrameFeedbackSource
     private var fit = VblankCounterFit()
     private var estimator: VsyncEstimator?
     private var held = HeldGrid()
@@ -26,34 +25,26 @@ import CWaylandPresentation
     /// Watches `window`; nil when SDL does not run it on Wayland or the
     /// compositor does not offer presentation-time on CLOCK_MONOTONIC or
     /// CLOCK_MONOTONIC_RAW (Weston's software-timed outputs; converted to CLOCK_MONOTONIC).
-    public init?(window: Window) {
-        guard let watcher = cadence_wl_presentation_open(window.handle) else { return nil }
-        self.watcher = watcher
+    public convenience init?(window: Window) {
+        guard let watcher = WaylandPresentationWatcher(window: window) else { return nil }
+        self.init(feedback: watcher)
     }
 
-    deinit { cadence_wl_presentation_close(watcher) }
+    /// A clock on `feedback`.
+    init(feedback: any FrameFeedbackSource) {
+        self.feedback = feedback
+    }
 
     /// Asks for the next frame's feedback: call right before presenting it.
     /// Returns the ticket its report will carry, nil when none was asked.
-    public func willPresent() -> Int? {
-        let ticket = cadence_wl_presentation_request(watcher)
-        return ticket > 0 ? Int(truncatingIfNeeded: ticket) : nil
-    }
+    public func willPresent() -> Int? { feedback.requestFeedback() }
 
     /// The per-frame reports the polls brought: when each frame reached the
     /// glass (nil for one the compositor discarded).
-    public func takeReports() -> [GlassFeedback] {
-        var reports: [GlassFeedback] = []
-        var ticket: UInt64 = 0, time: Int64 = 0
-        while true {
-            let shown = cadence_wl_presentation_next_report(watcher, &ticket, &time)
-            guard shown >= 0 else { return reports }
-            reports.append(GlassFeedback(ticket: Int(truncatingIfNeeded: ticket), glassTime: shown == 1 ? time : nil))
-        }
-    }
+    public func takeReports() -> [GlassFeedback] { feedback.takeReports() }
 
     /// How many frames the compositor discarded (never showed).
-    public var discardedFrames: Int { Int(cadence_wl_presentation_discarded(watcher)) }
+    public var discardedFrames: Int { feedback.discardedFrames }
 
     /// The output's refresh interval as a rate, once feedback gave one.
     public var refreshRate: FrameRate? {
@@ -65,38 +56,43 @@ import CWaylandPresentation
     /// compositor gives (``VsyncEstimator``: a headless output's repaints
     /// jitter by milliseconds around its timer, and its sequence may count only
     /// the repaints it made, as Mutter's virtual monitor's does), else fitted
-    /// to (sequence, time).
+    /// to (sequence, time); held while the newest fit agrees (``HeldGrid``).
     public func poll() {
         guard !isBroken else { return }
-        var time: Int64 = 0, sequence: UInt64 = 0, refresh: UInt32 = 0, flags: UInt32 = 0
-        let presented = cadence_wl_presentation_poll(watcher, &time, &sequence, &refresh, &flags)
-        if presented < 0 {
+        guard let ticks = feedback.readTicks() else {
             isBroken = true
             grid = nil
             return
         }
-        if presented > 0 {
-            latest = (time, Nanoseconds(refresh))
-            isVsynced = flags & 1 != 0
-            if sequence > 0 { fit.add(counter: Int64(truncatingIfNeeded: sequence), time: time) }
-            if refresh > 0 {
-                if estimator?.nominal.period != Nanoseconds(refresh) {
-                    estimator = VsyncEstimator(nominal: FrameRate(period: Nanoseconds(refresh)))
-                }
-                estimator?.addPresent(at: time)
-            }
-        }
+        for tick in ticks { add(tick) }
         grid = held.use(estimator?.grid ?? latest.flatMap { latest in
             latest.refresh > 0 ? VsyncGrid(origin: latest.time, rate: FrameRate(period: latest.refresh), measured: true) : nil
-        } ?? fit.grid())
+        } ?? fit.grid(), newest: latest?.time)
     }
 
-    /// A new display or mode: on `standIn` until the feedback gives a grid.
+    private func add(_ tick: VblankTick) {
+        latest = (tick.time, tick.refresh)
+        isVsynced = tick.vsynced
+        if tick.counter > 0 { fit.add(counter: tick.counter, time: tick.time) }
+        guard tick.refresh > 0 else { return }
+        if estimator?.nominal.period != tick.refresh {
+            estimator = VsyncEstimator(nominal: FrameRate(period: tick.refresh))
+        }
+        estimator?.addPresent(at: tick.time)
+    }
+
+    /// A new display or mode: what the old one's feedback taught is
+    /// forgotten, and the backend is on `standIn` until the feedback gives a grid.
     func startMode(standIn: PresentReturnClock) {
+        fit.reset()
+        estimator = nil
+        held.reset()
+        latest = nil
+        grid = nil
+        isVsynced = true
         self.standIn = standIn
     }
 }
-
 
 /// The compositor's presentation feedback as the backend's display clock:
 /// the output's vblanks are measured, a frame is taken as shown at the first

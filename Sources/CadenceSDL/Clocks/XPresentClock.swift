@@ -1,69 +1,68 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import CXPresentClock
 import Cadence
 
 /// The display's clock on X11, from the X Present extension: the vblank
-/// counter (MSC) and its time (UST) of the game's window, read on an X
-/// connection of its own (see `Sources/CXPresentClock`), so SDL's connection
-/// and event queue are untouched.
+/// counter (MSC) and its time (UST) of the game's window, read through a
+/// ``VblankTickSource`` (in a game, ``XPresentWatcher``).
 ///
 /// On Xorg with a GPU driver that is the kernel's vblank; on Xvfb a fake clock
 /// (60 Hz, or `-fakescreenfps N`). Through XWayland it is XWayland's own
 /// clock, not the compositor's: ``isXWayland`` says so, and the backend then
-/// names its clock as estimated.
-package final class XPresentClock {
-    private let watcher: OpaquePointer
+/// names its clock as estimated. A clock that does not tick (no time, a
+/// stuck counter, no answer: ``ClockAbsence``) is named absent within a
+/// second, and the frames are paced on the stand-in until it ticks.
+@_spi(Programs) public final class XPresentClock {
+    private let ticks: any VblankTickSource
     private var fit = VblankCounterFit()
     private var held = HeldGrid()
-    /// The grid the ticks lie on, as of the last ``poll()``; nil until a few
-    /// have arrived, and once the connection broke.
+    private var watch = TickWatch(since: 0)
+    /// The grid the ticks lie on, as of the last read; nil until a few
+    /// have arrived, while the clock is absent, and once the connection broke.
     public private(set) var grid: VsyncGrid?
     /// Whether the X server is XWayland.
     public let isXWayland: Bool
     /// Whether the connection broke (the X server went away).
     public private(set) var isBroken = false
+    /// Why the clock does not tick, once seen; nil while it may.
+    public private(set) var absence: ClockAbsence?
     /// The clock the backend paces on until the ticks give a grid.
     private var standIn = PresentReturnClock(nominal: nil, since: 0, throttledByCompositor: false)
 
     /// Watches `window`'s Present clock; nil when SDL does not run it on X11
     /// or the X server has no Present extension.
-    public init?(window: Window) {
-        let x11Window = cadence_sdl_x11_window(window.handle)
-        guard x11Window != 0, let watcher = cadence_present_clock_open(nil, x11Window) else {
-            return nil
-        }
-        self.watcher = watcher
-        // XWayland before 23.1 has no XWAYLAND extension to ask; a Wayland
-        // session (WAYLAND_DISPLAY set for a client SDL runs on X11) says it then.
-        let waylandSession = getenv("WAYLAND_DISPLAY").map { $0.pointee != 0 } ?? false
-        isXWayland = cadence_present_clock_is_xwayland(watcher) != 0 || waylandSession
+    public convenience init?(window: Window) {
+        guard let watcher = XPresentWatcher(window: window) else { return nil }
+        self.init(ticks: watcher, isXWayland: watcher.isXWayland)
     }
 
-    deinit { cadence_present_clock_close(watcher) }
+    /// A clock on `ticks`; `isXWayland` when they are XWayland's own.
+    init(ticks: any VblankTickSource, isXWayland: Bool) {
+        self.ticks = ticks
+        self.isXWayland = isXWayland
+    }
 
-    /// Reads the ticks that arrived, without blocking, and fits ``grid`` to them.
-    public func poll() {
+    /// Reads the ticks that arrived by `now`, without blocking, and fits
+    /// ``grid`` to them: the fit anchored on the newest tick, held while it
+    /// agrees (``HeldGrid``).
+    func read(at now: Nanoseconds) {
         guard !isBroken else { return }
-        var msc: UInt64 = 0, ust: UInt64 = 0
-        let ticks = cadence_present_clock_poll(watcher, &msc, &ust)
-        if ticks < 0 {
+        guard let arrived = ticks.readTicks() else {
             isBroken = true
             grid = nil
             return
         }
-        if ticks > 0 {
-            fit.add(counter: Int64(truncatingIfNeeded: msc), time: Nanoseconds(truncatingIfNeeded: ust) * 1_000)
-        }
-        grid = held.use(fit.grid())
+        watch.note(arrived, at: now)
+        for tick in arrived where tick.time > 0 { fit.add(counter: tick.counter, time: tick.time) }
+        absence = watch.absence(at: now)
+        grid = absence == nil ? held.use(fit.grid()) : nil
     }
 
     /// Starts over for a new display or mode, on `standIn` until the ticks give a grid.
     func startMode(standIn: PresentReturnClock) {
         fit.reset()
         held.reset()
+        watch = TickWatch(since: standIn.since)
         grid = nil
+        absence = nil
         self.standIn = standIn
     }
 }
@@ -73,7 +72,7 @@ package final class XPresentClock {
 /// and a frame is shown at the first of them after its present returned.
 extension XPresentClock: DisplayClock {
     var timing: DisplayTiming { grid.map { .fixed($0) } ?? standIn.timing }
-    var isProvisional: Bool { grid == nil && !isBroken }
+    var isProvisional: Bool { grid == nil && !isBroken && absence == nil }
     var note: TimingNote? { grid == nil ? standIn.note : nil }
     var source: DisplayClockSource {
         guard grid != nil else { return standIn.source }
@@ -81,7 +80,7 @@ extension XPresentClock: DisplayClock {
     }
 
     func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate {
-        poll()
+        read(at: returned)
         guard let grid else { return standIn.presented(submittedAt: submitted, returnedAt: returned) }
         return .firstVblank(of: grid, after: returned, source: isXWayland ? .estimated : .vblank)
     }

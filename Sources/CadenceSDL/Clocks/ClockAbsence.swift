@@ -1,0 +1,60 @@
+import Cadence
+
+/// Why the X Present clock was found not to tick, so the backend paces on
+/// the estimate from present returns instead; said in the overlay's clock
+/// line and the sample's `display clock:` line (``SDLBackend/clockDescription``).
+public enum ClockAbsence: Equatable, Sendable, CustomStringConvertible {
+    /// The server answers with no time (UST 0): XWayland 24 answers every
+    /// `PresentNotifyMSC` at once with MSC 1 and UST 0.
+    case noTime
+    /// The server answers, but the vblank counter has stayed at this value for a second.
+    case counterStuck(Int64)
+    /// The server has not answered in the first second.
+    case noAnswer
+
+    /// The words after the clock's name.
+    public var description: String {
+        switch self {
+        case .noTime: "X Present gives no time: UST 0"
+        case .counterStuck(let counter): "X Present stuck at MSC \(counter)"
+        case .noAnswer: "X Present silent for 1 s"
+        }
+    }
+}
+
+/// Watches a platform clock's ticks for a clock that does not tick: one
+/// that gives no time, a counter that stays put while answers keep coming,
+/// or no answer at all, each judged within ``patience`` of the mode's start.
+struct TickWatch {
+    /// How long a clock may go without a sign of life: a second.
+    static let patience: Nanoseconds = 1_000_000_000
+
+    /// When the display or its mode began.
+    let since: Nanoseconds
+    /// Whether the latest tick came with no time.
+    private var latestHadNoTime = false
+    /// The highest counter read, and when it was first read.
+    private var newest: (counter: Int64, readAt: Nanoseconds)?
+    /// When the latest tick was read.
+    private var lastRead: Nanoseconds?
+
+    /// Watching from `since`.
+    init(since: Nanoseconds) { self.since = since }
+
+    /// Notes the ticks one read brought at `now`.
+    mutating func note(_ ticks: [VblankTick], at now: Nanoseconds) {
+        guard let latest = ticks.last else { return }
+        latestHadNoTime = latest.time == 0
+        lastRead = now
+        for tick in ticks where newest.map({ tick.counter > $0.counter }) ?? true {
+            newest = (tick.counter, now)
+        }
+    }
+
+    /// Why the clock does not tick as of `now`; nil while it may.
+    func absence(at now: Nanoseconds) -> ClockAbsence? {
+        if latestHadNoTime { return .noTime }
+        guard let newest, let lastRead else { return now - since >= Self.patience ? .noAnswer : nil }
+        return lastRead - newest.readAt >= Self.patience ? .counterStuck(newest.counter) : nil
+    }
+}

@@ -1,0 +1,125 @@
+import Testing
+import Cadence
+@_spi(Programs) @testable import CadenceSDL
+
+/// The X Present clock on ticks the test makes, no X server: vkms's kernel
+/// vblanks at 60 Hz (1344 × 806 pixels at 65 MHz: 16.6656 ms exactly), UST
+/// in whole microseconds as X gives it. Every expected time is the true
+/// grid's, generated here.
+@Suite("The X Present clock on synthetic ticks")
+struct XPresentClockTickTests {
+    static let truth = VsyncGrid(origin: 3_000_000_123, rate: FrameRate(period: 16_665_600))
+    static let sixty = FrameRate(numerator: 60)
+
+    /// Vblank `k`'s tick as X reports it: UST truncated to the microsecond, `skew` added.
+    static func tick(_ k: Int64, skew: Nanoseconds = 0) -> VblankTick {
+        VblankTick(counter: 1_000 + k, time: (truth.time(at: k) + skew) / 1_000 * 1_000)
+    }
+
+    static func clock(_ ticks: FakeTicks, since: Nanoseconds = truth.origin) -> XPresentClock {
+        let clock = XPresentClock(ticks: ticks, isXWayland: false)
+        clock.startMode(standIn: PresentReturnClock(nominal: sixty, since: since, throttledByCompositor: false))
+        return clock
+    }
+
+    @Test("Frames a dozen vblanks apart after a wrong first rate (the first four ticks 7 µs a vblank later each, so a grid fitted to them drifts 0.1 ms in the dozen vblanks to the next): every glass time labelled vblank within 0.05 ms of the true vblank after its present")
+    func sparseFramesStayOnTheKernelGrid() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        var random = SeededRandom(seed: 41)
+        var vblank: Int64 = 0, measured = 0
+        for frame in 0..<200 {
+            // The question asked at the last read is answered at the vblank after it.
+            let skew: Nanoseconds = frame <= 4 ? Nanoseconds(frame - 1) * 7_000 : 0
+            if frame > 0 { ticks.pending = [Self.tick(vblank + 1, skew: skew)] }
+            vblank += frame < 5 ? 1 : Int64.random(in: 10...14, using: &random)
+            let returned = Self.truth.time(at: vblank) + 2_000_000
+            let glass = clock.presented(submittedAt: returned - 1_000_000, returnedAt: returned)
+            guard glass.source == .vblank else { continue }
+            measured += 1
+            let expected = Self.truth.time(at: vblank + 1)
+            #expect(abs(glass.time - expected) <= HeldGrid.tolerance, "frame \(frame): \(glass.time - expected) ns off")
+        }
+        #expect(measured >= 190)
+        #expect(clock.source == .xPresent && !clock.isProvisional && clock.absence == nil)
+    }
+
+    @Test("XWayland 24's answer, MSC 1 and UST 0 at once: named absent at the first read, the stand-in paces and is not provisional, and the backend's words say why")
+    func noTimeIsAbsentAtOnce() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        ticks.pending = [VblankTick(counter: 1, time: 0)]
+        let returned = Self.truth.time(at: 1) + 2_000_000
+        let glass = clock.presented(submittedAt: returned - 8_000_000, returnedAt: returned)
+        #expect(clock.absence == .noTime)
+        #expect(clock.source == .presentReturns && glass.source == .estimated)
+        #expect(!clock.isProvisional)
+        #expect(clock.timing == .fixed(VsyncGrid(origin: Self.truth.origin, rate: Self.sixty)))
+        #expect("\(ClockAbsence.noTime)" == "X Present gives no time: UST 0")
+    }
+
+    /// Presents every vblank from 1, each read bringing `tick(frame)`; the clock after `frames`.
+    func run(_ clock: XPresentClock, _ ticks: FakeTicks, frames: ClosedRange<Int64>, tick: (Int64) -> VblankTick?) {
+        for k in frames {
+            ticks.pending = tick(k).map { [$0] } ?? []
+            let returned = Self.truth.time(at: k) + 2_000_000
+            _ = clock.presented(submittedAt: returned - 8_000_000, returnedAt: returned)
+        }
+    }
+
+    @Test("A counter stuck at MSC 1 030 with its time, answered every frame: the grid is used for under a second of it, then dropped and named absent; once it counts again a grid returns")
+    func stuckCounter() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        run(clock, ticks, frames: 1...30) { Self.tick($0 - 1) }
+        #expect(clock.source == .xPresent)
+        // From frame 31 every answer is MSC 1 030 (vblank 30), first read at frame 31.
+        run(clock, ticks, frames: 31...91) { _ in Self.tick(30) }
+        #expect(clock.absence == nil, "60 vblanks (0.99994 s) of a stuck counter are not yet a second")
+        #expect(clock.source == .xPresent)
+        run(clock, ticks, frames: 92...92) { _ in Self.tick(30) }
+        #expect(clock.absence == .counterStuck(1_030))
+        #expect(clock.source == .presentReturns && clock.grid == nil)
+        run(clock, ticks, frames: 93...97) { Self.tick($0 - 1) }
+        #expect(clock.absence == nil && clock.source == .xPresent)
+    }
+
+    @Test("No answer at all: provisional for the first second, named absent at 1 s")
+    func silentServer() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        run(clock, ticks, frames: 1...58) { _ in nil }
+        #expect(clock.isProvisional && clock.absence == nil)
+        run(clock, ticks, frames: 59...60) { _ in nil }
+        #expect(clock.absence == .noAnswer && !clock.isProvisional)
+    }
+
+    @Test("A mode change to 75 Hz (counters go on): the old grid is forgotten at once, the new rate fitted from four ticks of its own")
+    func modeChange() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        run(clock, ticks, frames: 1...20) { Self.tick($0 - 1) }
+        #expect(clock.grid.map { abs($0.rate.hz - 1e9 / 16_665_600) < 1e-3 } == true)
+        let start = Self.truth.time(at: 21)
+        clock.startMode(standIn: PresentReturnClock(nominal: FrameRate(numerator: 75), since: start, throttledByCompositor: false))
+        #expect(clock.grid == nil && clock.isProvisional)
+        let new = VsyncGrid(origin: start, rate: FrameRate(numerator: 75))
+        for k: Int64 in 1...5 {
+            ticks.pending = [VblankTick(counter: 2_000 + k, time: new.time(at: k) / 1_000 * 1_000)]
+            _ = clock.presented(submittedAt: new.time(at: k + 1) - 5_000_000, returnedAt: new.time(at: k + 1) - 4_000_000)
+            if k < 4 { #expect(clock.grid == nil) }
+        }
+        let grid = clock.grid
+        #expect(grid.map { abs($0.rate.hz - 75) < 75e-5 } == true, "\(String(describing: grid?.rate))")
+    }
+
+    @Test("A broken connection: the clock says so and the stand-in paces")
+    func broken() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        run(clock, ticks, frames: 1...10) { Self.tick($0 - 1) }
+        ticks.broken = true
+        run(clock, ticks, frames: 11...11) { Self.tick($0 - 1) }
+        #expect(clock.isBroken && clock.grid == nil && clock.source == .presentReturns)
+    }
+}
