@@ -169,24 +169,17 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         }
     }
 
-    /// With the X Present clock, three quarters of a refresh: the vblanks are
-    /// measured, not estimated, and a present (under Xvfb, a copy of 3–8 ms)
-    /// must end before the vblank it is meant for, so it goes early in the
-    /// refresh before, a quarter refresh after the previous vblank for the
-    /// fitted clock's own jitter. With the compositor's presentation feedback,
-    /// just after the vblank before (`PresentPlan.compositedVsyncLead(period:)`):
-    /// the compositor composites its frame up to a refresh before the vblank.
-    /// Otherwise half a refresh; none while the platform's clock is still on
-    /// a stand-in grid, whose phase may be off by any part of a refresh: the
+    /// How long before its vblank a frame is presented: the clock's choice
+    /// (``DisplayClock/vsyncLead(period:)``: three quarters of a refresh on
+    /// X Present's measured vblanks, just after the vblank before behind a
+    /// compositor and on a grid fitted to unthrottled present returns, half a
+    /// refresh otherwise); none while the platform's clock is still on a
+    /// stand-in grid, whose phase may be off by any part of a refresh: the
     /// frame goes out at its target, a refresh late at worst, never early.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
         guard case .fixed(let grid) = timing else { return nil }
         if displayClock.isProvisional { return 0 }
-        switch displayClock.source {
-        case .xPresent: return grid.rate.period * 3 / 4
-        case .waylandPresentation: return PresentPlan.compositedVsyncLead(period: grid.rate.period)
-        default: return nil
-        }
+        return displayClock.vsyncLead(period: grid.rate.period)
     }
 
     /// Turns vsync off while the loop is uncapped, so presents do not wait

@@ -23,6 +23,10 @@ protocol DisplayClock: AnyObject {
     /// stands in for it; nil where it ticks or there is none.
     var absence: ClockAbsence? { get }
 
+    /// How long before its vblank on this clock's grid of `period` a frame
+    /// is presented with vsync on (see `PresentPlan`); nil for half a refresh.
+    func vsyncLead(period: Nanoseconds) -> Nanoseconds?
+
     /// Asks the platform to report the frame about to be presented; the
     /// ticket the report will carry, nil when none was asked.
     func willPresent() -> Int?
@@ -39,6 +43,7 @@ protocol DisplayClock: AnyObject {
 extension DisplayClock {
     var isProvisional: Bool { false }
     var absence: ClockAbsence? { nil }
+    func vsyncLead(period: Nanoseconds) -> Nanoseconds? { nil }
     func willPresent() -> Int? { nil }
     func takeReports() -> [GlassFeedback] { [] }
 }

@@ -44,6 +44,21 @@ final class PresentReturnClock: DisplayClock {
         estimator?.grid ?? VsyncGrid(origin: since, rate: nominal)
     }
 
+    /// Where presents are not throttled by the compositor (X11: XWayland's
+    /// clock that does not tick, a server without Present), just after the
+    /// grid's instant before (`PresentPlan.compositedVsyncLead(period:)`). A
+    /// present that waits returns some part of a refresh after the vblank
+    /// that showed its frame, so the fitted instants lie up to a refresh after
+    /// the real vblanks: half a refresh before an instant is after its vblank
+    /// whenever the returns come more than half a refresh late, and every
+    /// frame is then shown a vblank late, its successor a slot later, and the
+    /// loop learns that presents reach only half the rate. Just after the
+    /// instant before is after the vblank before (never early) and before the
+    /// frame's own, as a plain vsync loop presents. Throttled: half a refresh.
+    func vsyncLead(period: Nanoseconds) -> Nanoseconds? {
+        blocking.throttledByCompositor ? nil : PresentPlan.compositedVsyncLead(period: period)
+    }
+
     /// Notes the present; a present that waited returned on the vblank that
     /// showed a frame: its own, or where the compositor throttles presents
     /// (SDL on Wayland waits for the previous frame's callback, then commits)

@@ -121,6 +121,12 @@ extension WaylandPresentationClock: DisplayClock {
         vblanks != nil || repaintsOnDemand ? .waylandPresentation : standIn.source
     }
 
+    /// Just after the vblank before (`PresentPlan.compositedVsyncLead(period:)`):
+    /// the compositor composites its frame up to a refresh before the vblank.
+    func vsyncLead(period: Nanoseconds) -> Nanoseconds? {
+        vblanks != nil ? PresentPlan.compositedVsyncLead(period: period) : standIn.vsyncLead(period: period)
+    }
+
     func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate {
         poll()
         if let vblanks { return .firstVblank(of: vblanks, after: returned, source: .vblank) }
