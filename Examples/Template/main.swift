@@ -52,6 +52,8 @@ let window: GameWindow
 do {
     window = try GameWindow(title: "Cadence template", width: windowSize.width, height: windowSize.height)
 } catch { fail("\(error)") }
+// Said, not fatal: the game runs without the panel (S) when its font is missing.
+if let why = window.statisticsUnavailable { FileHandle.standardError.write(Data("\(program): \(why)\n".utf8)) }
 // The game is drawn in 960x540 units, scaled to any window (with bars where its shape differs).
 window.renderer.setLogicalSize(width: 960, height: 540)
 

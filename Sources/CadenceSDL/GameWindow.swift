@@ -33,13 +33,16 @@ public final class GameWindow {
     public let loop: FrameLoop
     private let ownsSession: Bool
     /// The window's connection to its display server.
-    private let connection: DisplayConnection
+    let connection: DisplayConnection
     /// The run's statistics: every frame, as it reached the glass (achieved
     /// FPS, late frames, hitch ratio); `print(window.statistics.runSummary)` at the end.
     public private(set) var statistics = FrameStatistics()
     /// The statistics panel ``drawStatistics(x:y:)`` draws; nil where its
     /// font cannot be opened (`fonts-dejavu-core`, which Scripts/setup installs).
     public let statisticsOverlay: StatisticsOverlay?
+    /// Why there is no statistics panel, naming the font and its package, for
+    /// the game to tell the player; nil when there is one.
+    public let statisticsUnavailable: String?
 
     /// The display link planning each frame.
     public var link: DisplayLink { loop.link }
@@ -61,6 +64,12 @@ public final class GameWindow {
     /// a window on it. Throws ``NoDisplayServer`` when there is no display
     /// server, including when SDL finds only a driver that shows nothing, and
     /// ``UnsuitableCompositor`` when `video` asks for what the compositor lacks.
+    ///
+    /// The display's connection is watched from the moment SDL's video is up:
+    /// if it is lost (the compositor went away, or closed the connection),
+    /// the game ends within a second, even where SDL never returns, with the
+    /// statistics' summary on standard output, what was lost on standard
+    /// error and exit status 1.
     public convenience init(title: String, width: Int = 1280, height: Int = 720, fullscreen: Bool = false,
                             vsync: VSyncMode = .on, rateLimit: FrameRateLimit = .displayRate,
                             video: VideoChoice = .auto) throws {
@@ -74,8 +83,13 @@ public final class GameWindow {
             session.shutdown()
             throw NoDisplayServer(sdlSaid: "SDL found only \"\(session.videoDriver)\"")
         }
+        // Watched from here on: a display lost while SDL makes the window ends the game (LostDisplayEnding).
+        let ending = LostDisplayEnding()
+        let watchdog = ending.watchdog()
+        watchdog.watch(DisplayConnection(session: session))
         try self.init(session: session, ownsSession: true, title: title, width: width, height: height,
-                      fullscreen: fullscreen, vsync: vsync, rateLimit: rateLimit)
+                      fullscreen: fullscreen, vsync: vsync, rateLimit: rateLimit, watchdog: watchdog)
+        ending.window = self
     }
 
     /// A window on a session the caller opened (and will shut down).
@@ -107,14 +121,26 @@ public final class GameWindow {
     private init(session: SDLSession, ownsSession: Bool, title: String, width: Int, height: Int,
                  fullscreen: Bool, vsync: VSyncMode, headless: Bool = false, vrr: VRROverride = .auto,
                  vrrRange: ClosedRange<FrameRate>? = nil, minimumSize: (width: Int, height: Int)? = nil,
-                 rateLimit: FrameRateLimit) throws {
+                 rateLimit: FrameRateLimit, watchdog: PresentWatchdog? = nil) throws {
         self.session = session
         self.ownsSession = ownsSession
+        /// SDL may never come back from making a window on a lost display (under watch when there is a
+        /// watchdog), and the graphics driver may crash on it.
+        let startUp = DisplayConnection(session: session)
+        func guarded<Made>(_ make: () throws -> Made) throws -> Made {
+            guard let watchdog else { return try startUp.guardingFaults(make) }
+            return try watchdog.guarding { try startUp.guardingFaults(make) }
+        }
         // Placed inside the usable desktop (a 1280x720 window on a 1280x720 screen with a panel would not fit).
-        window = try Window(title: title, width: width, height: height, fitsDesktop: !headless,
-                            minimumSize: minimumSize, fullscreen: fullscreen && !headless)
-        renderer = try Renderer(window: window, software: headless, vsync: headless ? .off : vsync)
+        let window = try guarded {
+            try Window(title: title, width: width, height: height, fitsDesktop: !headless,
+                       minimumSize: minimumSize, fullscreen: fullscreen && !headless)
+        }
+        self.window = window
+        renderer = try guarded { try Renderer(window: window, software: headless, vsync: headless ? .off : vsync) }
         connection = DisplayConnection(window: window)
+        watchdog?.watch(connection)
+        renderer.watchdog = watchdog
         clock = MonotonicClock()
         // Controllers plugged in arrive as events; a machine with none (or no joystick support) runs the same.
         GameControllers.start()
@@ -127,7 +153,13 @@ public final class GameWindow {
                                 headless: headless, vrr: vrr, vrrRange: vrrRange)
         loop = FrameLoop(link: DisplayLink(jitterTolerance: SDLBackend.jitterTolerance), backend: backend)
         loop.rateLimit = rateLimit
-        statisticsOverlay = try? StatisticsOverlay(renderer: renderer, fontSize: width < 1000 ? 13 : 14)
+        do {
+            statisticsOverlay = try StatisticsOverlay(renderer: renderer, fontSize: width < 1000 ? 13 : 14)
+            statisticsUnavailable = nil
+        } catch {
+            statisticsOverlay = nil
+            statisticsUnavailable = "no statistics panel: \(error)"
+        }
     }
 
     /// One frame reached the glass (its glass time final): the window's
@@ -159,6 +191,8 @@ public final class GameWindow {
     public func pollEvents() -> [Event] {
         // SDL reads the display's connection here too: watched as a present is.
         let events = renderer.watchdog.map { $0.guarding(EventPump.poll) } ?? EventPump.poll()
+        // Events from a broken connection (a quit among them) are not the player's.
+        renderer.watchdog?.endIfLost()
         for event in events { handle(event) }
         return events
     }
@@ -208,6 +242,8 @@ public final class GameWindow {
 
     /// Quits SDL if this window opened the session; call last.
     public func shutdown() {
+        // SDL's teardown would talk to a server that is gone.
+        renderer.watchdog?.endIfLost()
         if ownsSession { session.shutdown() }
     }
 }

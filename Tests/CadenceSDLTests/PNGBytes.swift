@@ -22,6 +22,15 @@ enum PNGBytes {
             + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
+    /// The signature and a header chunk declaring `width` x `height` 8-bit
+    /// RGBA, its CRC right, then `data` as the start of an image data chunk
+    /// that the file ends inside: a decoder reads the size, then runs out.
+    static func cut(width: UInt32, height: UInt32, data: [UInt8]) -> [UInt8] {
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0])
+            + be32(65_536) + Array("IDAT".utf8) + data
+    }
+
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return be32(UInt32(data.count)) + typed + be32(crc32(typed))

@@ -47,7 +47,7 @@ extension SDLSuites {
             return process.terminationStatus
         }
 
-        @Test("Unset, then 1, then 0, as another client sets it; an SDL window elsewhere is not X11",
+        @Test("Unset, then 1, then 0, an INTEGER 1, two items and 8 bits, as another client sets it, read as the X drivers read it",
               .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")
                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/xprop")))
         func readsTheProperty() throws {
@@ -66,6 +66,17 @@ extension SDLSuites {
             #expect(X11VariableRefresh.property(of: window) == .value(1))
             try #require(try xprop(xvfb.display, name + ["0"]) == 0)
             #expect(X11VariableRefresh.property(of: window) == .value(0))
+            // The drivers take one 32-bit item of any type: an INTEGER 1 asks too.
+            let typed = { (format: String) in ["-name", title, "-f", "_VARIABLE_REFRESH", format, "-set", "_VARIABLE_REFRESH"] }
+            try #require(try xprop(xvfb.display, typed("32i") + ["1"]) == 0)
+            #expect(X11VariableRefresh.property(of: window) == .value(1))
+            // Two items, or 8 bits: ignored by the drivers, so nothing is asked.
+            try #require(try xprop(xvfb.display, typed("32c") + ["1,1"]) == 0)
+            let twoItems = X11VariableRefresh.property(of: window)
+            #expect(twoItems == .ignored("2 items of 32 bits; the X driver reads one of 32"))
+            try #require(try xprop(xvfb.display, typed("8c") + ["1"]) == 0)
+            let eightBits = X11VariableRefresh.property(of: window)
+            #expect(eightBits == .ignored("1 item of 8 bits; the X driver reads one of 32"))
         }
 
         @Test func aWindowNotOnX11() throws {

@@ -44,17 +44,20 @@ struct RepaintSweep {
             throw BenchError("no native Wayland session (\(error))")
         }
         defer { session.shutdown() }
-        let window = try Window(title: "cadence-bench repaint-sweep", width: 640, height: 360)
-        let renderer = try Renderer(window: window)
+        let progress = Progress()
+        nonisolated(unsafe) let stuck = progress
+        // Watched from the moment SDL's video is up: SDL may never return from a window's start-up on a lost display.
+        let watchdog = SweepStop.watchdog(DisplayConnection(session: session)) { stuck.row.map(Self.line) }
+        let window = try watchdog.guarding { try Window(title: "cadence-bench repaint-sweep", width: 640, height: 360) }
+        let renderer = try watchdog.guarding { try Renderer(window: window) }
+        let connection = DisplayConnection(window: window)
+        watchdog.watch(connection)
+        renderer.watchdog = watchdog
         guard let presentation = WaylandPresentationClock(window: window) else {
             throw BenchError("the compositor offers no wp_presentation on CLOCK_MONOTONIC: nothing to measure")
         }
         let clock = MonotonicClock()
         let sleeper = PreciseSleeper(clock: clock)
-        let connection = DisplayConnection(window: window)
-        let progress = Progress()
-        nonisolated(unsafe) let stuck = progress
-        SweepStop.watch(renderer, connection: connection) { stuck.row.map(Self.line) }
         print("Frames committed a fixed delay after the compositor showed the one before, \(frames) a delay "
               + "(glass times: the compositor's wp_presentation feedback)")
         print("delay      FPS    interval p5   p50     p95     commit→glass p50  unreported")

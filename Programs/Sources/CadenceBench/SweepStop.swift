@@ -13,9 +13,10 @@ enum SweepStop {
     /// Whether a stop signal came.
     static var requested: Bool { BenchStop.requested }
 
-    /// Watches `renderer`'s presents: a stuck one ends the sweep with
-    /// `partialRow()` printed, exit 1 when the compositor is gone, else 0.
-    static func watch(_ renderer: Renderer, connection: DisplayConnection, partialRow: @escaping @Sendable () -> String?) {
+    /// A watchdog of `connection` (SDL's, from the moment its video is up)
+    /// for the calls it guards: a stuck one ends the sweep with `partialRow()`
+    /// printed, exit 1 when the compositor is gone, else 0.
+    static func watchdog(_ connection: DisplayConnection, partialRow: @escaping @Sendable () -> String?) -> PresentWatchdog {
         let watchdog = PresentWatchdog(stopRequested: { requested }) { reason in
             if let row = partialRow() { print(row) }
             var status: Int32 = 0
@@ -28,7 +29,7 @@ enum SweepStop {
             _exit(status)
         }
         watchdog.watch(connection)
-        renderer.watchdog = watchdog
+        return watchdog
     }
 
     /// Says why the sweep ended early, on standard error; returns its exit status (1).

@@ -42,7 +42,8 @@ struct DisplayListing {
             } ?? "no EDID"
             lines.append("  \(connector.sysfsName)  \(connector.status ?? "unknown")  \(edid)")
         }
-        return lines.joined(separator: "\n")
+        // Names come from sysfs, EDIDs and SDL: a raw escape in one would act on the terminal.
+        return lines.map(Self.printable).joined(separator: "\n")
     }
 
     /// The same as one JSON object: `video_driver`, `problem`, `displays`, `connectors`.
@@ -106,6 +107,17 @@ struct DisplayListing {
         case .noVRRSupport(let driver): "no vrr_capable property (driver \(driver))"
         case .unknown(let reason): "unknown (\(reason))"
         }
+    }
+
+    /// `text` with its control characters escaped (`\u{1B}`); the JSON
+    /// escapes them itself.
+    static func printable(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            escaped += isControl ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : String(scalar)
+        }
+        return escaped
     }
 
     /// `6.944` for 6 944 444 ns.

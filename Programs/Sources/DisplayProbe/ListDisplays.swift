@@ -35,7 +35,11 @@ struct ListDisplays: ParsableCommand {
 
     func run() throws {
         let detector = VariableRefreshDetector()
-        let probe = SDLProbe.run()
+        let probe: SDLProbe
+        do { probe = try SDLProbe.run() } catch let failure as SDLProbe.Failure {
+            printError(failure.message)
+            throw ExitCode.failure
+        }
         let reports = detector.detect(
             displays: probe.displays, videoDriver: probe.videoDriver, windowFullscreen: fullscreen,
             override: VRROverride(rawValue: vrr) ?? .auto, overrideRange: vrrRange.flatMap(VRROverride.range(parsing:)))
@@ -44,24 +48,40 @@ struct ListDisplays: ParsableCommand {
     }
 }
 
-/// What SDL says about the displays, or why it could not say anything.
+/// What SDL says about the displays, through the driver a game's `--video
+/// auto` takes, so that the probe describes the output the game will use.
 struct SDLProbe {
     /// SDL's video driver; nil when SDL could not start.
     let videoDriver: String?
     /// The displays SDL reports.
     let displays: [DisplayInfo]
-    /// Why there is nothing to show: SDL failed to start, or it sees no display.
+    /// Why there is nothing to show: SDL sees no display.
     let problem: String?
 
-    /// Starts SDL (honouring `SDL_VIDEODRIVER`), lists the displays and shuts SDL down again.
-    static func run() -> SDLProbe {
+    /// No display to describe: none named, none reachable, a compositor the
+    /// driver cannot start on, or SDL fell back to a driver that shows
+    /// nothing. Its message says which.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// Starts SDL as `--video auto` does (honouring `SDL_VIDEODRIVER`), lists
+    /// the displays and shuts SDL down again.
+    static func run() throws -> SDLProbe {
+        guard NoDisplayServer.anyNamed else { throw Failure(message: "\(NoDisplayServer(sdlSaid: nil))") }
         let session: SDLSession
         do {
-            session = try SDLSession()
+            session = try VideoChoice.auto.openSession()
+        } catch let error as SDLError {
+            throw Failure(message: "\(NoDisplayServer(sdlSaid: error.message))")
         } catch {
-            return SDLProbe(videoDriver: nil, displays: [], problem: "SDL could not start video: \(error)")
+            throw Failure(message: "\(error)")
         }
         defer { session.shutdown() }
+        session.notes.forEach { printError($0) }
+        guard session.showsWindows else {
+            throw Failure(message: "\(NoDisplayServer(sdlSaid: "SDL found only \"\(session.videoDriver)\""))")
+        }
         let displays = Displays.all()
         return SDLProbe(videoDriver: session.videoDriver, displays: displays,
                         problem: displays.isEmpty ? "SDL's \(session.videoDriver) driver reports no displays" : nil)

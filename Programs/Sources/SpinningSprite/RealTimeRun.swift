@@ -14,6 +14,8 @@ struct RealTimeRun {
         defer { session.shutdown() }
         let ending = RunEnding(screenshot: outputs.screenshot)
         let watchdog = ending.watchdog()
+        // Watched from the moment SDL's video is up: SDL may never return from a window's start-up on a lost display.
+        watchdog.watch(DisplayConnection(session: session))
         let game = try watchdog.guarding { try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
                                   height: options.window.height, fullscreen: options.fullscreen,
                                   vsync: options.vsync, headless: options.headless,
@@ -24,6 +26,9 @@ struct RealTimeRun {
         let scene: Scene
         do {
             scene = try Scene(window: game.window, renderer: game.renderer, spritePath: options.spritePathBytes)
+        } catch let font as FontUnavailable {
+            printError("\(font)")
+            throw ExitCode(access(font.path, R_OK) == 0 ? 65 : 66)
         } catch {
             throw options.spriteFailure(error)
         }
@@ -39,8 +44,8 @@ struct RealTimeRun {
                 if let note = game.renderer.vsyncNote { printError(note) }
             }
         }
-        // A lost compositor ends the loop at its next frame, as a quit would.
-        sprite.pollEvents = { game.pollEvents() + (game.lostDisplay == nil ? [] : [.quit]) }
+        // A lost compositor ends the run inside pollEvents (the watchdog's ending, RunEnding).
+        sprite.pollEvents = { game.pollEvents() }
         Interrupts.finishAtExit {
             _ = RunEnding.finishWithoutDisplay(sprite, lost: "the display server went away", screenshot: outputs.screenshot)
         }

@@ -42,6 +42,11 @@ struct RunOptions {
             printError("--sprite: cannot open \"\(spritePath)\"" + (isDirectory ? ": it is a directory" : ""))
             return ExitCode(66)
         }
+        if let large = error as? ImageTooLarge {
+            printError("--sprite: \"\(spritePath)\" declares \(large.width)x\(large.height) pixels, more than the "
+                       + "renderer's largest texture (\(large.limitWidth)x\(large.limitHeight)): refused before decoding")
+            return ExitCode(65)
+        }
         printError("--sprite: \"\(spritePath)\" is not a BMP image (\(error))")
         return ExitCode(65)
     }

@@ -132,6 +132,12 @@ final class Desktop {
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
+    /// SIGKILL to the desktop's process group: the compositor (and its
+    /// XWayland) gone at once, as in a crash. ``stop()`` still cleans up.
+    func killNow() {
+        kill(-group, SIGKILL)
+    }
+
     /// An X display number with no server on it, for Xvfb.
     private static func freeDisplayNumber() -> Int {
         let taken = Set((try? FileManager.default.contentsOfDirectory(atPath: "/tmp/.X11-unix")) ?? [])

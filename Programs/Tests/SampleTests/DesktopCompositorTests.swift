@@ -185,6 +185,41 @@ struct DesktopCompositorTests {
         #expect(desktop.isRunning)
     }
 
+    @Test("SDL_VIDEODRIVER=wayland on a compositor with no seat: display-probe and the template refuse as the sample does",
+          arguments: [["display-probe"], ["display-probe", "--json"], ["template", "--frames", "5"]])
+    func seatlessRefusedByEveryProgram(command: [String]) throws {
+        try #require(Desktop.Kind.weston.isInstalled, "\(Desktop.skipReason)")
+        let desktop = try Desktop(.weston)
+        defer { desktop.stop() }
+        let result = try Subprocess.run(command[0], Array(command.dropFirst()), environment: desktop.environment(.wayland),
+                                        timeout: 30)
+        #expect(result.status == 1, "status \(result.status): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("\(command[0]): the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat"),
+                "\(result.stderr)")
+        #expect(desktop.isRunning)
+    }
+
+    @Test("display-probe names the driver --video auto takes: native Wayland on Mutter, X11 (XWayland) on Weston")
+    func probeAgreesWithAuto() throws {
+        for kind in [Desktop.Kind.mutter, .weston] where kind.isInstalled {
+            let desktop = try Desktop(kind)
+            defer { desktop.stop() }
+            var environment = desktop.environment(.x11)
+            environment["SDL_VIDEODRIVER"] = ""
+            let probe = try Subprocess.run("display-probe", ["--json"], environment: environment, timeout: 30)
+            #expect(probe.status == 0, "\(kind): \(probe.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any])
+            let sample = try Subprocess.run("spinning-sprite", ["--frames", "5", "--window", "640x360"],
+                                            environment: environment, timeout: 60)
+            #expect(sample.status == 0, "\(kind): \(sample.stderr)")
+            // Both compositors offer presentation feedback: only a native window's clock is it.
+            let driver = object["video_driver"] as? String
+            #expect(driver == (kind == .mutter ? "wayland" : "x11"), "\(kind): \(driver ?? "none")")
+            #expect(sample.stdout.contains("display clock: Wayland presentation-time") == (driver == "wayland"),
+                    "\(kind): the probe says \(driver ?? "none"); the sample: \(sample.stdout.suffix(300))")
+        }
+    }
+
     // MARK: Running the sample
 
     /// Runs the sample on `desktop` by `route` at `fps`; its trace, its standard output and how it ended.

@@ -263,17 +263,36 @@ struct DisplayProbeCLITests {
         #expect(text.stdout.contains("confidence:   unknown (no display:"))
     }
 
-    @Test("When SDL cannot start video, it says so and exits 0")
+    @Test("No display server reachable, or none named: an error naming it, exit 1, nothing on standard output")
     func noDisplayServer() throws {
-        let environment = ["SDL_VIDEODRIVER": "x11", "DISPLAY": ":97531"]
-        let json = try Subprocess.run("display-probe", ["--json"], environment: environment)
-        #expect(json.status == 0, "stderr: \(json.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((object["displays"] as? [Any])?.isEmpty == true)
-        #expect((object["problem"] as? String)?.contains("SDL could not start video") == true)
+        for environment in [["SDL_VIDEODRIVER": "x11", "DISPLAY": ":97531"], ["SDL_VIDEODRIVER": "", "DISPLAY": ":97531", "WAYLAND_DISPLAY": ""],
+                            ["SDL_VIDEODRIVER": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""]] {
+            for arguments in [["--json"], []] {
+                let result = try Subprocess.run("display-probe", arguments, environment: environment)
+                #expect(result.status == 1, "\(environment): \(result.stderr)")
+                #expect(result.stdout.isEmpty, "\(environment): \(result.stdout)")
+                let named = environment["DISPLAY"] == "" ? "DISPLAY and WAYLAND_DISPLAY are unset"
+                    : "the X server at DISPLAY=:97531"
+                #expect(result.stderr.hasPrefix("display-probe: no display server: \(named)"), "\(result.stderr)")
+            }
+        }
+    }
 
-        let text = try Subprocess.run("display-probe", [], environment: environment)
-        #expect(text.status == 0)
-        #expect(text.stdout.contains("no displays: variable refresh unknown"))
+    @Test("A connector whose name holds control characters is listed with them escaped (a private sysfs, mounted as root)",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    func controlCharactersEscaped() throws {
+        let probe = Subprocess.productsDirectory.appendingPathComponent("display-probe").path
+        // A mount namespace of its own: a tmpfs over /sys/class with one connector, named with ESC [2J and BEL.
+        let script = """
+            mount -t tmpfs none /sys/class && mkdir /sys/class/drm || exit 70
+            d="/sys/class/drm/card0-DP-1$(printf '\\033[2J\\007')" && mkdir "$d" && echo connected > "$d/status" || exit 70
+            exec "$1"
+            """
+        let result = try Subprocess.runExecutable("/usr/bin/unshare", ["--mount", "--propagation", "private",
+                                                                       "sh", "-c", script, "sh", probe],
+                                                  environment: ["SDL_VIDEODRIVER": "dummy"])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  card0-DP-1\\u{1B}[2J\\u{7}  connected"), "\(result.stdout)")
+        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stdout)")
     }
 }

@@ -34,4 +34,47 @@ struct LostCompositorTests {
         // Bounded, not timed: the desktop's own stop takes up to 5 s; the run had 30 s.
         #expect(Date().timeIntervalSince(killedAt) < 12, "ran on after the compositor went (\(Date().timeIntervalSince(started)) s)")
     }
+
+    @Test("The compositor killed at a random moment of the first 0.3 s: no spin, exit 1 within a second, the server named",
+          arguments: [Desktop.Kind.mutter, .kwin], [["spinning-sprite", "--video", "wayland"], ["spinning-sprite"], ["template"]])
+    func compositorKilledDuringStartUp(kind: Desktop.Kind, command: [String]) throws {
+        try #require(kind.isInstalled, "\(kind) is not installed (Scripts/setup)")
+        for _ in 0..<3 {
+            let desktop = try Desktop(kind)
+            defer { desktop.stop() }
+            // As a player's session has it: both servers named, SDL's driver left to --video.
+            var environment = desktop.environment(.x11)
+            environment["SDL_VIDEODRIVER"] = ""
+            let moment = Double.random(in: 0...0.3)
+            let length = command[0] == "template" ? ["--frames", "900"] : ["--duration", "15"]
+            var killedAt = Date()
+            let result = try Subprocess.run(command[0], Array(command.dropFirst()) + length, environment: environment,
+                                            timeout: 30, signal: (after: moment, number: 0),
+                                            beforeSignal: { killedAt = Date(); desktop.killNow() })
+            let took = Date().timeIntervalSince(killedAt)
+            let what = "\(command.joined(separator: " ")) on \(kind), killed \(moment) s in"
+            #expect(result.status == 1, "\(what): status \(result.status): \(result.stderr)")
+            #expect(took < 1, "\(what): ended \(took) s after the kill: \(result.stderr)")
+            // Ours ("went away", "could not be reached"), or Xlib's own when it ends the process first.
+            let named = ["went away", "could not be reached", "X connection to", "on X server"]
+            #expect(named.contains { result.stderr.contains($0) }, "\(what): \(result.stderr)")
+        }
+    }
+
+    @Test("The template on a native compositor killed mid-run: exit 1 naming it, the summary printed",
+          arguments: [Desktop.Kind.mutter, .kwin])
+    func templateLosesItsCompositor(kind: Desktop.Kind) throws {
+        try #require(kind.isInstalled, "\(kind) is not installed (Scripts/setup)")
+        let desktop = try Desktop(kind)
+        defer { desktop.stop() }
+        var killedAt = Date()
+        let result = try Subprocess.run("template", ["--frames", "1800"], environment: desktop.environment(.wayland),
+                                        timeout: 60, signal: (after: 2.5, number: 0),
+                                        beforeSignal: { killedAt = Date(); desktop.killNow() })
+        #expect(result.status == 1, "status \(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("template: the Wayland compositor at WAYLAND_DISPLAY="), "\(result.stderr)")
+        #expect(result.stderr.contains("went away: the game ended"), "\(result.stderr)")
+        #expect(result.stdout.contains("frames "), "no summary: \(result.stdout)")
+        #expect(Date().timeIntervalSince(killedAt) < 1, "ended \(Date().timeIntervalSince(killedAt)) s after the kill")
+    }
 }

@@ -62,6 +62,37 @@ struct wl_display *cadence_wl_display_of(struct SDL_Window *window);
 /// something fatal); safe from any thread.
 int cadence_wl_display_lost(struct wl_display *display);
 
+/// The descriptor of this process's connection to the server listening on
+/// the Unix socket `path` (a path, or the same name in the abstract
+/// namespace): the socket whose peer address is that path, the newest when
+/// several are; -1 when none is. Sets `*inode` to the socket's inode, which
+/// tells it from a later descriptor given the same number. SDL 2 hands out
+/// its `wl_display` only through a window; this finds the connection as soon
+/// as SDL's video is up.
+int cadence_server_socket_find(const char *path, unsigned long *inode);
+
+/// 1 when the server closed the connection `fd` holds (it went away, or
+/// closed it on a protocol error), 0 while it holds, -1 when `fd` is no longer
+/// the socket of inode `inode`. Reads nothing; safe from any thread.
+int cadence_server_socket_closed(int fd, unsigned long inode);
+
+/// Until `cadence_fault_guard_end`, a segmentation fault (or bus error)
+/// while the connection `fd` (of inode `inode`) is closed writes `message` to
+/// standard error and ends the process with status 1: the graphics driver
+/// crashed on a server that went away. Any other fault goes to the handler
+/// installed before.
+void cadence_fault_guard_begin(int fd, unsigned long inode, const char *message);
+/// Puts the handlers from before `cadence_fault_guard_begin` back.
+void cadence_fault_guard_end(void);
+
+/// 1 when a server accepts connections on the Unix socket `path`, 0 when none does.
+int cadence_server_listening(const char *path);
+
+/// The protocol error that broke `display`'s connection: its code, with the
+/// interface's name in `interface` (`length` bytes) and the object's id in
+/// `*object`; -1 when the connection holds or broke otherwise.
+int cadence_wl_protocol_error(struct wl_display *display, char *interface, int length, uint32_t *object);
+
 /// Stops watching and frees the watcher.
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher);
 

@@ -30,10 +30,12 @@ int cadence_present_clock_is_xwayland(const cadence_present_clock *clock);
 void cadence_present_clock_close(cadence_present_clock *clock);
 
 /// Reads `window`'s `_VARIABLE_REFRESH` (a CARDINAL Mesa sets to 1 on a GL
-/// window) on a connection of its own to `$DISPLAY`: 1 with `value` set, 0
-/// when the window has none, -1 when it cannot be read (no display, a
-/// window gone, a server that does not answer within a second).
-int cadence_x11_variable_refresh(uint32_t window, uint32_t *value);
+/// window) on a connection of its own to `$DISPLAY`, as the X drivers read it:
+/// 1 with `value` set for a 32-bit value of exactly one item, of any type; 2
+/// for one they ignore, with its `format` (8, 16 or 32 bits) and `items` set;
+/// 0 when the window has none; -1 when it cannot be read (no display, a window
+/// gone, a server that does not answer within a second).
+int cadence_x11_variable_refresh(uint32_t window, uint32_t *value, uint8_t *format, uint32_t *items);
 
 struct SDL_Window;
 

@@ -83,6 +83,9 @@ public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
     case unset
     /// The property's value: 1 asks for variable refresh, 0 refuses it.
     case value(UInt32)
+    /// A value the X drivers ignore (not one 32-bit item), and what it is:
+    /// as good as none.
+    case ignored(String)
     /// The property could not be read, and why.
     case unreadable(String)
     /// No window to read it from (`display-probe`): taken as a GL window's
@@ -92,7 +95,7 @@ public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
     /// Whether the property stops the X server from enabling variable refresh.
     var refuses: Bool {
         switch self {
-        case .unset: true
+        case .unset, .ignored: true
         case .value(let value): value == 0
         case .notX11, .unreadable, .noWindow: false
         }
@@ -104,6 +107,7 @@ public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
         case .notX11: "not X11: the compositor's policy decides (not visible to a client)"
         case .unset: "no _VARIABLE_REFRESH on the window"
         case .value(let value): "_VARIABLE_REFRESH=\(value)"
+        case .ignored(let what): "_VARIABLE_REFRESH ignored by the X driver (\(what))"
         case .unreadable(let why): "_VARIABLE_REFRESH unreadable: \(why)"
         case .noWindow: "no window (Mesa sets _VARIABLE_REFRESH=1 on a GL window by default)"
         }

@@ -74,6 +74,18 @@ import Synchronization
         self.connection.withLock { $0 = connection }
     }
 
+    /// Ends the run now, on the calling thread, when the watched connection
+    /// is lost: an SDL call that came back from a broken connection (events
+    /// with a quit among them, a present that failed) must not let the game
+    /// go on to SDL's teardown, which talks to the server that is gone. Call
+    /// it outside a guarded call; it returns while the connection holds.
+    public func endIfLost() {
+        guard let lost = connection.withLock({ $0 })?.lost else { return }
+        guard callStart.compareExchange(expected: 0, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged
+        else { while true { pause() } }
+        end(.displayLost(lost))
+    }
+
     /// A present returned: a guarded call blocked ``stallLimit`` from now on
     /// counts as a display that stopped answering.
     public func presentReturned() {

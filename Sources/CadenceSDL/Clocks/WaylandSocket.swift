@@ -15,17 +15,19 @@ enum WaylandSocket {
     /// absolute path, or a name in `XDG_RUNTIME_DIR`, `wayland-0` if unset) exists.
     static var displayCanExist: Bool {
         if nonEmpty("WAYLAND_SOCKET") != nil { return true }
-        let name = nonEmpty("WAYLAND_DISPLAY") ?? "wayland-0"
-        let path: String
-        if name.hasPrefix("/") {
-            path = name
-        } else if let runtime = nonEmpty("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
-            path = runtime + "/" + name
-        } else {
-            return false
-        }
+        guard let path else { return false }
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    /// The socket's path as `WAYLAND_DISPLAY` names it (an absolute path, or
+    /// a name in `XDG_RUNTIME_DIR`, `wayland-0` if unset); nil without a
+    /// runtime directory to find it in.
+    static var path: String? {
+        let name = nonEmpty("WAYLAND_DISPLAY") ?? "wayland-0"
+        if name.hasPrefix("/") { return name }
+        guard let runtime = nonEmpty("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") else { return nil }
+        return runtime + "/" + name
     }
 
     private static func nonEmpty(_ variable: String) -> String? {

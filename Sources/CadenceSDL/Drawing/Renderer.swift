@@ -106,6 +106,15 @@ public final class Renderer {
         return modes[(index + 1) % modes.count]
     }
 
+    /// The largest texture the renderer takes, in pixels. SDL's software
+    /// renderer names no limit; 16384 a side, what most GPUs take, stands in.
+    public var textureLimit: (width: Int, height: Int) {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0
+        else { return (16_384, 16_384) }
+        return (Int(info.max_texture_width), Int(info.max_texture_height))
+    }
+
     /// The drawable size in pixels (differs from the window size on HiDPI).
     public var outputSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

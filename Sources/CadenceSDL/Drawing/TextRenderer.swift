@@ -30,13 +30,13 @@ public final class TextRenderer {
         let size: Int
     }
 
-    /// Opens a TrueType font at a pixel size; throws naming the path if it cannot.
+    /// Opens a TrueType font at a pixel size; throws ``FontUnavailable``, naming the font, if it cannot.
     public init(renderer: Renderer, fontPath: String = TextRenderer.defaultFontPath, size: Int = 16) throws {
         if TTF_WasInit() == 0 {
             try check(TTF_Init(), "TTF_Init")
         }
         guard let font = TTF_OpenFont(fontPath, Int32(size)) else {
-            throw SDLError("TTF_OpenFont(\(fontPath))")
+            throw FontUnavailable(path: fontPath, reason: String(cString: SDL_GetError()))
         }
         self.font = font
         self.fontPath = fontPath
@@ -96,5 +96,21 @@ public final class TextRenderer {
             cache = cache.filter { usedThisFrame.contains($0.key) }
         }
         usedThisFrame.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A font that cannot be opened, named with what to install: without it a
+/// game has no text, and the player should know which file is missing.
+public struct FontUnavailable: Error, CustomStringConvertible, Sendable {
+    /// The font's path.
+    public let path: String
+    /// SDL_ttf's words.
+    public let reason: String
+
+    /// `the font /usr/share/…/DejaVuSansMono.ttf cannot be opened (…): install
+    /// Debian's fonts-dejavu-core`; the package is named for the default font only.
+    public var description: String {
+        "the font \(path) cannot be opened (\(reason))"
+            + (path == TextRenderer.defaultFontPath ? ": install Debian's fonts-dejavu-core (Scripts/setup does)" : "")
     }
 }

@@ -1,28 +1,138 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSDL2
 import CWaylandPresentation
+import Synchronization
 
-/// A window's connection to its display server, asked whether it still
-/// holds. On native Wayland SDL goes on after the compositor is gone (its
-/// present may even spin for ever, see `PresentWatchdog`); this reads the
-/// connection's error state, which libwayland guards with a lock, so any
-/// thread may ask. On X11 a lost server never gets this far: Xlib ends the
-/// process from its I/O error handler.
-@_spi(Programs) public struct DisplayConnection: Sendable {
-    /// SDL's `wl_display`, nil on X11 and offscreen.
+/// A program's connection to its display server, asked whether it still
+/// holds, from the moment SDL's video is up. On native Wayland SDL goes on
+/// after the compositor is gone and may spin for ever inside a call (see
+/// `PresentWatchdog`); on X11, Mesa may crash on the broken connection before
+/// Xlib ends the process from its I/O error handler. This reads the
+/// connection's socket for a hang-up, without reading from it, and once a
+/// Wayland window exists the error state libwayland keeps, so any thread may ask.
+@_spi(Programs) public final class DisplayConnection: Sendable {
+    /// SDL's `wl_display`, nil before a window exists, on X11 and offscreen.
     nonisolated(unsafe) private let waylandDisplay: OpaquePointer?
+    /// The server's listening socket, and SDL's connection to it (its
+    /// descriptor and inode); nil offscreen, or for an X server over TCP.
+    private let socket: (path: String, fd: Int32, inode: UInt)?
+    /// What was lost, decided once.
+    private let verdict = Mutex<String?>(nil)
+    /// How long a compositor that closed the connection may take to stop
+    /// listening before it counts as still running: one shutting down closes
+    /// its clients a moment before its listening socket.
+    static let shutdownGrace: Duration = .milliseconds(300)
+
+    /// SDL's connection as soon as `session` is up, before any window: the
+    /// socket SDL connected to the compositor (or the X server) with.
+    public convenience init(session: SDLSession) {
+        self.init(waylandDisplay: nil, driver: session.videoDriver)
+    }
 
     /// The connection `window` is shown through.
-    public init(window: Window) {
-        waylandDisplay = cadence_wl_display_of(window.handle)
+    public convenience init(window: Window) {
+        let display = cadence_wl_display_of(window.handle)
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        self.init(waylandDisplay: display, driver: display != nil ? "wayland" : driver)
+    }
+
+    private init(waylandDisplay: OpaquePointer?, driver: String) {
+        self.waylandDisplay = waylandDisplay
+        isWayland = driver == "wayland"
+        server = driver == "wayland" ? Self.compositor : "the X server at DISPLAY=\(Self.variable("DISPLAY"))"
+        var inode: UInt = 0
+        let path = driver == "wayland" ? WaylandSocket.path : driver == "x11" ? Self.xSocketPath : nil
+        if let path {
+            let fd = cadence_server_socket_find(path, &inode)
+            socket = fd >= 0 ? (path, fd, inode) : nil
+        } else {
+            socket = nil
+        }
+    }
+
+    /// The local socket of the X server `DISPLAY` names (`:0`, `:0.1`,
+    /// `unix:0`); nil for one reached over TCP.
+    private static var xSocketPath: String? {
+        var display = Substring(variable("DISPLAY"))
+        if display.hasPrefix("unix:") { display = display.dropFirst(4) }
+        guard display.hasPrefix(":"), let number = display.dropFirst().split(separator: ".").first.flatMap({ Int($0) })
+        else { return nil }
+        return "/tmp/.X11-unix/X\(number)"
+    }
+
+    private static func variable(_ name: String) -> String {
+        getenv(name).map { String(cString: $0) } ?? ""
+    }
+
+    /// "the Wayland compositor at WAYLAND_DISPLAY=wayland-0".
+    private static var compositor: String {
+        let name = variable("WAYLAND_DISPLAY")
+        return "the Wayland compositor" + (name.isEmpty ? "" : " at WAYLAND_DISPLAY=\(name)")
+    }
+
+    /// The server, for messages.
+    private let server: String
+    /// Whether the server is a Wayland compositor (else an X server).
+    private let isWayland: Bool
+
+    /// Runs `body` (SDL making a window and its renderer) with a fault on the
+    /// broken connection turned into what it is: Mesa's GLX dereferences the
+    /// reply an X server that went away never sent, and the game would die of
+    /// a segmentation fault. A fault while the connection is closed ends the
+    /// process with exit status 1, the server named; any other goes on as a crash.
+    public func guardingFaults<Made>(_ body: () throws -> Made) rethrows -> Made {
+        guard let socket else { return try body() }
+        let program = CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "game"
+        cadence_fault_guard_begin(socket.fd, socket.inode,
+                                  "\(program): \(server) went away while the window was being made "
+                                  + "(the graphics driver crashed on the broken connection)\n")
+        defer { cadence_fault_guard_end() }
+        return try body()
+    }
+
+    /// Whether the connection broke: the compositor closed it (went away, or
+    /// closed it on a protocol error), or libwayland found it broken.
+    public var isBroken: Bool {
+        if cadence_wl_display_lost(waylandDisplay) != 0 { return true }
+        guard let socket else { return false }
+        return cadence_server_socket_closed(socket.fd, socket.inode) == 1
     }
 
     /// What was lost, e.g. "the Wayland compositor at WAYLAND_DISPLAY=wayland-0
-    /// went away"; nil while the connection holds.
+    /// went away", or that it closed the connection on a protocol error; nil
+    /// while the connection holds. Decided once, the first time it is asked
+    /// after the break, which may take ``shutdownGrace``.
     public var lost: String? {
-        guard cadence_wl_display_lost(waylandDisplay) != 0 else { return nil }
-        let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
-        return "the Wayland compositor" + (name.isEmpty ? "" : " at WAYLAND_DISPLAY=\(name)") + " went away"
+        if let decided = verdict.withLock({ $0 }) { return decided }
+        guard isBroken else { return nil }
+        let decided = decide()
+        verdict.withLock { $0 = $0 ?? decided }
+        return verdict.withLock { $0 }
+    }
+
+    /// Whose fault the break was: a protocol error libwayland read, the
+    /// compositor gone (no longer listening), or one that is still running.
+    private func decide() -> String {
+        var interface = [CChar](repeating: 0, count: 64)
+        var object: UInt32 = 0
+        let code = cadence_wl_protocol_error(waylandDisplay, &interface, Int32(interface.count), &object)
+        if code >= 0 {
+            let which = String(decoding: interface.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return "\(server) closed the connection on a protocol error (\(which) error \(code) on object "
+                + "\(object)); WAYLAND_DEBUG=client shows the exchange"
+        }
+        guard let path = socket?.path else { return "\(server) went away" }
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.shutdownGrace
+        while cadence_server_listening(path) != 0 {
+            guard clock.now < deadline else {
+                return "\(server) closed the connection while still running"
+                    + (isWayland ? " (a protocol error: WAYLAND_DEBUG=client shows the exchange)" : "")
+            }
+            usleep(20_000)
+        }
+        return "\(server) went away"
     }
 }

@@ -18,7 +18,7 @@ public struct NoDisplayServer: Error, CustomStringConvertible, Sendable {
 
     /// The error for the environment as it is now, given what SDL said (nil:
     /// SDL was not asked, since no server is named).
-    init(sdlSaid: String?) {
+    @_spi(Programs) public init(sdlSaid: String?) {
         let environment = processEnvironment()
         let named = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let servers = [named("DISPLAY").map { "the X server at DISPLAY=\($0)" },
@@ -33,7 +33,7 @@ public struct NoDisplayServer: Error, CustomStringConvertible, Sendable {
     }
 
     /// Whether the environment names any display server (or an SDL driver) at all.
-    static var anyNamed: Bool {
+    @_spi(Programs) public static var anyNamed: Bool {
         let environment = processEnvironment()
         return ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"].contains { !(environment[$0] ?? "").isEmpty }
     }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSDL2
 
 /// SDL's process-wide video and event state, initialised once for the program.
@@ -63,6 +66,15 @@ public final class SDLSession {
         var v = SDL_version()
         SDL_GetVersion(&v)
         return "\(v.major).\(v.minor).\(v.patch)"
+    }
+
+    /// Whether the SDL 2 API runs on SDL 3 (sdl2-compat, as Debian testing
+    /// ships it as libsdl2): SDL 3 is then loaded in the process. Its version
+    /// alone does not tell (sdl2-compat reports 2.32.x, as SDL 2.32 does).
+    public static var runsOnSDL3: Bool {
+        guard let handle = dlopen("libSDL3.so.0", RTLD_NOW | RTLD_NOLOAD) else { return false }
+        dlclose(handle)
+        return true
     }
 
     /// Quits SDL; call once, after every window and renderer is gone.

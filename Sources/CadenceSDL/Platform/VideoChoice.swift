@@ -42,11 +42,12 @@ public enum VideoChoice: String, CaseIterable, Sendable {
 
     /// Why SDL's Wayland driver cannot start on the compositor, nil when it
     /// may. SDL 2.26's reads a seat it never got where the compositor offers
-    /// none (Weston's headless output) and the process dies in SDL_Init; with
-    /// a silent compositor it waits for ever: a game refuses first, with words.
+    /// none (Weston's headless output) and the process dies in SDL_Init; SDL 3
+    /// under sdl2-compat starts there. With a silent compositor either waits
+    /// for ever: a game refuses first, with words.
     private static func waylandCannotStart() -> String? {
         switch probe() {
-        case .offers(_, false):
+        case .offers(_, false) where !SDLSession.runsOnSDL3:
             "the Wayland compositor at WAYLAND_DISPLAY offers no wl_seat, without which SDL's Wayland driver cannot start"
         case .silent: silentCompositor
         default: nil
@@ -83,7 +84,8 @@ public enum VideoChoice: String, CaseIterable, Sendable {
                 return try SDLSession()
             }
             let probe = Self.probe()
-            if case .offers(true, true) = probe, let session = try? SDLSession(videoDriver: "wayland") {
+            if case .offers(true, let seat) = probe, seat || SDLSession.runsOnSDL3,
+               let session = try? SDLSession(videoDriver: "wayland") {
                 return session
             }
             let session = try SDLSession(videoDriver: "x11")

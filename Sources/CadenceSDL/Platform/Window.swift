@@ -38,13 +38,25 @@ public final class Window {
             y = usable.y + Int32(titleBar) + (usable.h - Int32(titleBar) - Int32(h)) / 2
         }
         guard let window = SDL_CreateWindow(title, x, y, Int32(w), Int32(h), flags) else {
-            throw SDLError("SDL_CreateWindow")
+            throw Self.creationFailure()
         }
         handle = window
         if let minimumSize { SDL_SetWindowMinimumSize(window, Int32(minimumSize.width), Int32(minimumSize.height)) }
     }
 
     deinit { SDL_DestroyWindow(handle) }
+
+    /// Why `SDL_CreateWindow` failed. SDL's X11 driver fails without a word
+    /// where `SDL_VIDEO_X11_WINDOW_VISUALID` names no visual of the server: said here.
+    private static func creationFailure() -> SDLError {
+        let said = SDLError("SDL_CreateWindow")
+        guard said.message.isEmpty else { return said }
+        let visual = processEnvironment()["SDL_VIDEO_X11_WINDOW_VISUALID"].flatMap { $0.isEmpty ? nil : $0 }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "no"
+        return SDLError("SDL_CreateWindow", message: "SDL's \(driver) driver gave no reason"
+            + (visual.map { "; SDL_VIDEO_X11_WINDOW_VISUALID=\($0) is set, and the X11 driver fails silently "
+                + "when it names no visual of the X server: unset it or name one xdpyinfo lists" } ?? ""))
+    }
 
     /// The text in the window's title bar (and the desktop's task list).
     public var title: String {

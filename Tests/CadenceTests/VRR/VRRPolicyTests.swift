@@ -186,10 +186,11 @@ struct VRRPolicyTests {
             == [.fixedRefresh, .disabledByOverride, .disabledByEnvironment, .windowed])
     }
 
-    @Test("On X11 the window's _VARIABLE_REFRESH must be 1: unset or 0 refuses; elsewhere, unread or no window, it does not")
+    @Test("On X11 the window's _VARIABLE_REFRESH must be 1: unset, 0 or a value the driver ignores refuses; elsewhere, unread or no window, it does not")
     func x11WindowProperty() {
         var input = facts()
         for (property, requested) in [(WindowVRRProperty.value(1), true), (.value(0), false), (.unset, false),
+                                      (.ignored("2 items of 32 bits"), false),
                                       (.notX11, true), (.unreadable("no answer"), true), (.noWindow, true)] {
             input.windowProperty = property
             let decision = VRRPolicy.decide(input)

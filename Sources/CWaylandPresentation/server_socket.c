@@ -1,0 +1,125 @@
+#define _GNU_SOURCE /* POLLRDHUP */
+#include "CWaylandPresentation.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <wayland-client.h>
+
+/* A client's socket connected to a listening Unix socket reports that
+ * socket's bound path as its peer address (Linux copies the listener's
+ * address onto the accepted end), so SDL's connection is the socket whose
+ * peer is the server's path. `abstract`: the path in the abstract namespace
+ * (a leading NUL), as Xlib connects first on Linux. */
+static int peer_is(int fd, const char *path, int abstract) {
+    struct sockaddr_un address;
+    socklen_t length = sizeof address;
+    memset(&address, 0, sizeof address);
+    if (getpeername(fd, (struct sockaddr *)&address, &length) != 0 || address.sun_family != AF_UNIX) return 0;
+    size_t offset = offsetof(struct sockaddr_un, sun_path);
+    if (length <= offset) return 0;
+    const char *name = address.sun_path;
+    size_t name_length = length - offset;
+    if (abstract) {
+        if (name[0] != '\0') return 0;
+        name++, name_length--;
+    }
+    size_t wanted = strlen(path);
+    /* A path address may or may not count its closing NUL. */
+    if (name_length > wanted && name[wanted] == '\0') name_length = wanted;
+    return name_length == wanted && memcmp(name, path, wanted) == 0;
+}
+
+int cadence_server_socket_find(const char *path, unsigned long *inode) {
+    DIR *descriptors = opendir("/proc/self/fd");
+    if (descriptors == NULL) return -1;
+    int found = -1;
+    struct dirent *entry;
+    while ((entry = readdir(descriptors)) != NULL) {
+        char *end;
+        long fd = strtol(entry->d_name, &end, 10);
+        if (*end != '\0' || entry->d_name[0] == '\0' || fd == dirfd(descriptors)) continue;
+        struct stat status;
+        if (fstat((int)fd, &status) != 0 || !S_ISSOCK(status.st_mode)) continue;
+        if ((peer_is((int)fd, path, 0) || peer_is((int)fd, path, 1)) && fd > found) {
+            found = (int)fd;
+            *inode = (unsigned long)status.st_ino;
+        }
+    }
+    closedir(descriptors);
+    return found;
+}
+
+int cadence_server_socket_closed(int fd, unsigned long inode) {
+    struct stat status;
+    if (fstat(fd, &status) != 0 || (unsigned long)status.st_ino != inode) return -1;
+    /* Asks for nothing but the hang-up, which poll reports whatever is asked;
+     * nothing is read, so SDL's own reads are untouched. */
+    struct pollfd entry = {.fd = fd, .events = POLLRDHUP};
+    if (poll(&entry, 1, 0) != 1) return 0;
+    return (entry.revents & (POLLHUP | POLLRDHUP | POLLERR)) != 0;
+}
+
+int cadence_server_listening(const char *path) {
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return 0;
+    struct sockaddr_un address = {.sun_family = AF_UNIX};
+    strncpy(address.sun_path, path, sizeof address.sun_path - 1);
+    int accepted = connect(fd, (struct sockaddr *)&address, sizeof address) == 0 || errno == EAGAIN;
+    close(fd);
+    return accepted;
+}
+
+int cadence_wl_protocol_error(struct wl_display *display, char *interface, int length, uint32_t *object) {
+    if (display == NULL || wl_display_get_error(display) != EPROTO) return -1;
+    const struct wl_interface *which = NULL;
+    uint32_t code = wl_display_get_protocol_error(display, &which, object);
+    snprintf(interface, (size_t)length, "%s", which != NULL ? which->name : "unknown");
+    return (int)code;
+}
+
+static volatile sig_atomic_t fault_fd = -1;
+static unsigned long fault_inode;
+static char fault_message[1024];
+static struct sigaction fault_previous[2];
+
+/* A fault with the connection closed: the driver crashed on it. Anything
+ * else goes back to the handler before ours, and returning re-runs the
+ * faulting instruction under it. Only async-signal-safe calls here. */
+static void on_fault(int number, siginfo_t *info, void *context) {
+    (void)info, (void)context;
+    if (fault_fd >= 0 && cadence_server_socket_closed(fault_fd, fault_inode) == 1) {
+        ssize_t written = write(STDERR_FILENO, fault_message, strlen(fault_message));
+        (void)written;
+        _exit(1);
+    }
+    sigaction(number, &fault_previous[number == SIGBUS], NULL);
+}
+
+void cadence_fault_guard_begin(int fd, unsigned long inode, const char *message) {
+    snprintf(fault_message, sizeof fault_message, "%s", message);
+    fault_inode = inode;
+    fault_fd = fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_fault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGSEGV, &action, &fault_previous[0]);
+    sigaction(SIGBUS, &action, &fault_previous[1]);
+}
+
+void cadence_fault_guard_end(void) {
+    fault_fd = -1;
+    sigaction(SIGSEGV, &fault_previous[0], NULL);
+    sigaction(SIGBUS, &fault_previous[1], NULL);
+}
