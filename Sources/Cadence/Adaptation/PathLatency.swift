@@ -21,7 +21,11 @@
 /// before its target is the worse error), a slower path raises it once every
 /// recent report says so. On a fixed grid it is a whole number of refreshes
 /// (a report up to an eighth of a refresh short of one is the grid's own
-/// error), so targets stay on the display's vblanks. With variable refresh
+/// error), so targets stay on the display's vblanks. Without a grid (a
+/// compositor that repaints on demand) it is learned only while the reports
+/// agree within ``steadiness``: a path whose latency wanders (a compositor
+/// short of the CPU) would show a frame faster than the least seen so far,
+/// before its target, so there the target is the slot. With variable refresh
 /// in effect a frame is shown when presented, by construction: none is
 /// learned there (a panel that shows on vblanks after all is the
 /// `VariableRefreshTracker`'s to find).
@@ -30,6 +34,9 @@ package struct PathLatency: Sendable {
     package static let window = 30
     /// How many reports it takes to learn a latency at all.
     package static let evidence = 8
+    /// How far apart the window's reports may lie for a path without a grid
+    /// to count as one latency: twice what a frame may be late by.
+    package static let steadiness = 2 * FrameRecord.lateTolerance
     private var recent = RingBuffer<Nanoseconds>(capacity: Self.window)
     /// The display the latency was learned on.
     private var display: (mode: RefreshMode, rate: FrameRate)?
@@ -40,25 +47,27 @@ package struct PathLatency: Sendable {
     /// Learns from one frame's final record: only a paced frame whose glass
     /// time the platform reported (``GlassTimeSource/feedback``) and whose
     /// work ended by its slot, so the present went out as planned; a late
-    /// frame's lateness is its own, not the path's.
+    /// frame's lateness is its own, not the path's, and so is a timed
+    /// present's that went out late (a late wake-up).
     package mutating func observe(_ record: FrameRecord) {
         let slot = record.slotTimestamp
         guard record.isPaced, record.refreshMode != .variable, record.glassSource == .feedback,
-              record.workEnd <= slot else { return }
+              record.workEnd <= slot, record.presentSubmit <= slot + FrameRecord.lateTolerance else { return }
         recent.append(max(0, record.glassTime - slot))
     }
 
     /// The latency to plan a frame on `timing` with: the least recent one,
-    /// in whole refreshes on a fixed grid; 0 before ``evidence`` reports and
-    /// with variable refresh.
+    /// in whole refreshes on a fixed grid; 0 before ``evidence`` reports,
+    /// with variable refresh, and without a grid while the reports disagree.
     package func latency(on timing: DisplayTiming) -> Nanoseconds {
-        guard recent.count >= Self.evidence, let least = recent.elements.min() else { return 0 }
+        let reports = recent.elements
+        guard reports.count >= Self.evidence, let least = reports.min(), let most = reports.max() else { return 0 }
         switch timing {
         case .fixed(let grid):
             let period = grid.rate.period
             return (least + period / 8) / period * period
         case .variable: return 0
-        case .unsynced: return least
+        case .unsynced: return most - least <= Self.steadiness ? least : 0
         }
     }
 

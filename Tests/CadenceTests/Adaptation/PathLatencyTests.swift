@@ -131,6 +131,10 @@ struct PathLatencyTests {
         late.glassSource = .estimated
         latency.observe(late)
         #expect(latency.latency(on: .fixed(grid)) == Self.period)
+        // Without a grid, reports that agree within the steadiness are one
+        // latency; a path that wanders more is planned at its slots.
+        #expect(PathLatencyTests.learned(12 * ms, spread: PathLatency.steadiness) == 12 * ms)
+        #expect(PathLatencyTests.learned(12 * ms, spread: PathLatency.steadiness + 1) == 0)
         // Another display: learned afresh.
         latency.follow(.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 144))))
         #expect(latency.latency(on: .fixed(grid)) == 0)
@@ -138,18 +142,21 @@ struct PathLatencyTests {
 }
 
 extension PathLatencyTests {
-    /// What a window of reports all `late` after their slots teaches on `grid`.
-    static func learned(_ late: Nanoseconds, on grid: VsyncGrid) -> Nanoseconds {
+    /// What a window of reports teaches on `grid` (none: a timer at 60 Hz
+    /// with no vsync), the reports `late` after their slots, every other one `spread` more.
+    static func learned(_ late: Nanoseconds, spread: Nanoseconds = 0, on grid: VsyncGrid? = nil) -> Nanoseconds {
         var latency = PathLatency()
+        let timer = VsyncGrid(origin: 0, rate: FrameRate(numerator: 60))
         for frame in 0..<PathLatency.window {
-            let slot = grid.time(at: Int64(frame + 1))
+            let slot = (grid ?? timer).time(at: Int64(frame + 1))
             latency.observe(FrameRecord(frame: frame, timestamp: 0, targetTimestamp: slot, presentTime: slot,
-                                        delta: period, limit: .displayRate, rate: grid.rate, refreshMode: .fixed,
+                                        delta: period, limit: .displayRate, rate: timer.rate,
+                                        refreshMode: grid == nil ? .none : .fixed,
                                         callbackStart: slot - 10 * ms, workEnd: slot - 5 * ms,
-                                        presentSubmit: slot - 5 * ms, skippedFrames: 0, glassTime: slot + late,
-                                        glassSource: .feedback))
+                                        presentSubmit: grid == nil ? slot : slot - 5 * ms, skippedFrames: 0,
+                                        glassTime: slot + late + Nanoseconds(frame % 2) * spread, glassSource: .feedback))
         }
-        return latency.latency(on: .fixed(grid))
+        return latency.latency(on: grid.map { .fixed($0) } ?? .unsynced(reported: timer.rate))
     }
 }
 
