@@ -1,13 +1,15 @@
 /*
- * A plain SDL OpenGL loop, vsync off, for Scripts/bench precision: the loop
- * most SDL games write, paced either by SDL_Delay or by nothing, so that a
- * limiter preloaded into it (MangoHud's fps_limit) paces its swaps. It swaps
+ * A plain SDL OpenGL loop for Scripts/bench precision and cost: the loop most
+ * SDL games write, vsync off and paced by SDL_Delay, by a busy-wait on the
+ * clock to each frame's absolute deadline, or by nothing, so that a limiter
+ * preloaded into it (MangoHud's fps_limit) paces its swaps; or vsync on and
+ * nothing else (FPS is then only the run's length in frames' terms: unused). It swaps
  * through libGL's own glXSwapBuffers symbol, the one such a layer replaces
  * (SDL_GL_SwapWindow calls a pointer SDL looked up itself). It is C, not
  * Swift, because MangoHud 0.6.8 looks for dlopen in the first loaded object
  * whose name contains "libc.so", which in a Swift program is libswiftGlibc.so.
  *
- *   plain_gl_loop none|sdl-delay FPS SECONDS LOG
+ *   plain_gl_loop none|sdl-delay|busy|vsync FPS SECONDS LOG
  *
  * LOG gets when each swap returned, in nanoseconds on CLOCK_MONOTONIC, one a
  * line (the clock the sample's trace uses).
@@ -27,11 +29,14 @@ static long long now_ns(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5 || (strcmp(argv[1], "none") != 0 && strcmp(argv[1], "sdl-delay") != 0)) {
-        fprintf(stderr, "usage: plain_gl_loop none|sdl-delay FPS SECONDS LOG\n");
+    const char *modes[] = {"none", "sdl-delay", "busy", "vsync"};
+    int mode = -1;
+    for (int i = 0; argc == 5 && i < 4; i++) if (strcmp(argv[1], modes[i]) == 0) mode = i;
+    if (mode < 0) {
+        fprintf(stderr, "usage: plain_gl_loop none|sdl-delay|busy|vsync FPS SECONDS LOG\n");
         return 64;
     }
-    int delay = strcmp(argv[1], "sdl-delay") == 0;
+    int delay = mode == 1, busy = mode == 2;
     int fps = atoi(argv[2]);
     double seconds = atof(argv[3]);
     if (fps < 1 || fps > 1000 || !(seconds > 0 && seconds <= 3600)) {
@@ -51,10 +56,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "plain_gl_loop: %s\n", SDL_GetError());
         return 66;
     }
-    SDL_GL_SetSwapInterval(0);
+    SDL_GL_SetSwapInterval(mode == 3 ? 1 : 0);
     Display *display = glXGetCurrentDisplay();
     GLXDrawable drawable = glXGetCurrentDrawable();
-    long long interval = 1000000000LL / fps, end = now_ns() + (long long)(seconds * 1e9);
+    long long interval = 1000000000LL / fps, end = now_ns() + (long long)(seconds * 1e9), deadline = now_ns();
     for (int frame = 0; now_ns() < end && count < capacity; frame++) {
         long long start = now_ns();
         SDL_Event event;
@@ -66,6 +71,10 @@ int main(int argc, char **argv) {
         glClearColor(240 / 255.0f, 180 / 255.0f, 40 / 255.0f, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         glDisable(GL_SCISSOR_TEST);
+        if (busy) {
+            deadline += interval;
+            while (now_ns() < deadline) {}
+        }
         glXSwapBuffers(display, drawable);
         returns[count++] = now_ns();
         long long elapsed = now_ns() - start;

@@ -48,16 +48,10 @@ public final class GameWindow {
     public var link: DisplayLink { loop.link }
 
     /// How fast to run: the display's rate, a cap, a range or adaptive.
-    public var rateLimit: FrameRateLimit {
-        get { loop.rateLimit }
-        set { loop.rateLimit = newValue }
-    }
+    public var rateLimit: FrameRateLimit { get { loop.rateLimit } set { loop.rateLimit = newValue } }
 
     /// The window's title, for a game to change as it goes (a level, a score).
-    public var title: String {
-        get { window.title }
-        set { window.title = newValue }
-    }
+    public var title: String { get { window.title } set { window.title = newValue } }
 
     /// Opens SDL (with `video`'s driver: by default native Wayland where the
     /// compositor offers presentation-time, else X11; see ``VideoChoice``) and
@@ -178,6 +172,7 @@ public final class GameWindow {
     public func drawStatistics(x: Int = 12, y: Int = 12) -> Rect {
         guard let overlay = statisticsOverlay else { return Rect(x: x, y: y, width: 0, height: 0) }
         overlay.clockSource = backend.clockDescription
+        overlay.scheduling = backend.scheduling.words
         let panel = overlay.draw(x: x, y: y)
         overlay.endFrame()
         return panel
@@ -214,9 +209,10 @@ public final class GameWindow {
     /// Runs `client` until it ends the loop, on the main actor (see
     /// `FrameLoopClient`), keeping the window's ``statistics`` as frames
     /// reach the glass (run through here, not the loop itself, for them).
+    /// A paced loop runs in the real-time class where allowed (``SDLBackend/scheduling``).
     @MainActor
     public func run(_ client: FrameLoopClient) {
-        loop.run(WindowClient(window: self, game: client))
+        backend.scheduling.during { loop.run(WindowClient(window: self, game: client)) }
     }
 
     /// Switches between windowed and desktop fullscreen (which VRR needs),

@@ -214,11 +214,12 @@ extension SDLSuites {
             let session = try SDLSession(videoDriver: "offscreen")
             defer { session.shutdown() }
             // Whether this system lets the process have the class at all.
-            let allowed = RealTimeScheduling.request()
+            let allowed = RealTimeScheduling.request() != .normal
             RealTimeScheduling.release()
             for raises in [true, false] {
                 let game = try GameWindow(session: session, title: "test", width: 64, height: 48, headless: true,
                                           rateLimit: .cap(200))
+                game.backend.scheduling.pacesInRealTime = false
                 game.backend.raisesPriorityForLowLatency = raises
                 game.loop.latency = .low
                 let client = ClassWatchingGame(game, frames: 5)
@@ -227,6 +228,26 @@ extension SDLSuites {
                 // What the backend reports is what the thread had, every frame; never without asking.
                 #expect(client.inRealTimeClass == client.reported)
                 #expect(client.inRealTimeClass == Array(repeating: raises && allowed, count: 5))
+                #expect(!RealTimeScheduling.isInEffect && !game.backend.raisedPriority)
+            }
+        }
+
+        @Test("A paced loop runs in the real-time class where allowed, an uncapped one never; both leave it after")
+        func realTimeClassForPacing() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let allowed = RealTimeScheduling.request() != .normal
+            RealTimeScheduling.release()
+            for limit in [FrameRateLimit.cap(200), .uncapped] {
+                let game = try GameWindow(session: session, title: "test", width: 64, height: 48, headless: true,
+                                          rateLimit: limit)
+                let client = ClassWatchingGame(game, frames: 5)
+                game.run(client)
+                let expected = allowed && limit != .uncapped
+                #expect(client.inRealTimeClass == Array(repeating: expected, count: 5), "\(limit)")
+                #expect(client.inRealTimeClass == client.reported)
+                #expect(game.backend.scheduling.words == (expected ? "fifo (rtprio)" : "normal")
+                        || game.backend.scheduling.words == "normal")
                 #expect(!RealTimeScheduling.isInEffect && !game.backend.raisedPriority)
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+import Cadence
 @_spi(Programs) @testable import CadenceSDL
 
 @Suite("Real-time scheduling class")
@@ -8,7 +9,7 @@ struct RealTimeSchedulingTests {
         // Synchronous, with no suspension point: the class is the test thread's
         // only between these lines, and it is normal again when it returns.
         #expect(!RealTimeScheduling.isInEffect)
-        let granted = RealTimeScheduling.request(priority: 1)
+        let granted = RealTimeScheduling.request(priority: 1) != .normal
         let inEffect = RealTimeScheduling.isInEffect
         RealTimeScheduling.release()
         #expect(inEffect == granted, "the class in effect is the one the system answered")
@@ -17,7 +18,19 @@ struct RealTimeSchedulingTests {
 
     @Test("An impossible priority is refused without changing anything")
     func refused() {
-        #expect(!RealTimeScheduling.request(priority: 1_000))
+        #expect(RealTimeScheduling.request(priority: 1_000) == .normal)
         #expect(!RealTimeScheduling.isInEffect)
+    }
+
+    @Test("A thread in the real-time class that stops sleeping is put back in the normal class, not frozen or killed")
+    func stuckLoopIsDemoted() throws {
+        guard RealTimeScheduling.request() != .normal else { return }   // the system allows no real-time class here
+        defer { RealTimeScheduling.release() }
+        // Spin without sleeping: RLIMIT_RTTIME's soft limit (100 ms of CPU) ends the class.
+        let clock = MonotonicClock(), start = clock.now
+        while RealTimeScheduling.isInEffect && clock.now - start < 5_000_000_000 {}
+        #expect(!RealTimeScheduling.isInEffect)
+        #expect(RealTimeScheduling.wasDemoted)
+        #expect(clock.now - start >= RealTimeScheduling.runWithoutSleeping.soft, "demoted only once the limit passed")
     }
 }

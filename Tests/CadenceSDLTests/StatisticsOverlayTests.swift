@@ -89,7 +89,7 @@ extension SDLSuites {
             }
         }
 
-        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass eight, the last line kept whole")
+        @Test("A long line wraps under its value at a space, a word too long for a row is cut, and the rows never pass ten, the rate's line kept whole")
         func longLinesWrapInsideThePanel() {
             let clock = "clock  XWayland's Present clock (estimated: not the compositor's)"
             // 44 columns: the last space at or before column 44 is the one after "(estimated:" (column 43).
@@ -100,15 +100,15 @@ extension SDLSuites {
             #expect(StatisticsOverlay.rows([(word, true)]).map(\.text)
                     == ["rate   " + String(repeating: "a", count: 37), "       " + String(repeating: "a", count: 13)])
             #expect(StatisticsOverlay.rows([(word, true)]).allSatisfy { $0.isWarning })
-            // Two long lines and five short ones need nine rows: the earlier long one keeps its first, cut.
+            // Two long lines and seven short ones need eleven rows: the earlier long one keeps its first, cut.
             let rate = "rate   30.00 FPS, the nearest rate the display shows evenly"
             #expect(StatisticsOverlay.rows([("a", false), ("b", false), (clock, false), ("c", false), ("d", false),
-                                            ("e", false), (rate, false)]).map(\.text)
+                                            ("e", false), (rate, false), ("f", false), ("g", false)]).map(\.text)
                     == ["a", "b", "clock  XWayland's Present clock (estimated:…", "c", "d", "e",
-                        "rate   30.00 FPS, the nearest rate the", "       display shows evenly"])
-            // Nine short lines: eight rows, the eighth marked as cut.
-            let nine = (1...9).map { ("line \($0)", false) }
-            #expect(StatisticsOverlay.rows(nine).map(\.text) == (1...7).map { "line \($0)" } + ["line 8…"])
+                        "rate   30.00 FPS, the nearest rate the", "       display shows evenly", "f", "g"])
+            // Eleven short lines: ten rows, the tenth marked as cut.
+            let eleven = (1...11).map { ("line \($0)", false) }
+            #expect(StatisticsOverlay.rows(eleven).map(\.text) == (1...9).map { "line \($0)" } + ["line 10…"])
         }
         @Test("Switched to uncapped: the first line and the rate line say nothing paces the frames, within the panel's columns")
         func uncappedLines() throws {

@@ -8,7 +8,8 @@ struct CadenceBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence-bench",
         abstract: "Pacing benchmarks. With no subcommand, runs them all.",
-        subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self, Compositor.self, RepaintSweepCommand.self],
+        subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self, Compositor.self, RepaintSweepCommand.self,
+                      CostLoopCommand.self],
         defaultSubcommand: All.self
     )
 
@@ -179,7 +180,7 @@ struct PacingOptions: ParsableArguments {
     @Option(help: "Seconds each limiter runs in one round, e.g. 3.")
     var roundSeconds = 3
 
-    @Flag(help: "Also run the presenter's explored variants: quantile margin, 10% spin budget, SCHED_FIFO.")
+    @Flag(help: "Also run the presenter's explored variants: the earlier worst-case margin, sleeping alone, SCHED_FIFO.")
     var explore = false
 
     @Option(help: "Busy background threads while measuring, e.g. 1 to keep the other core busy.")

@@ -6,11 +6,11 @@ enum Limiter: String, CaseIterable {
     /// Cadence: the display link, the frame loop and the precise sleeper, on
     /// the SDL backend, exactly as the sample game runs headless.
     case presenter
-    /// The presenter with the sleeper's margin covering the 90th percentile of
-    /// recent wake-up shortfalls instead of the largest (explored).
-    case presenterQuantile = "pres. q0.9"
-    /// The presenter with the spin capped at 10% of the frame interval (explored).
-    case presenterBudget = "pres. 10%"
+    /// The presenter with the sleeper's earlier tuning (explored): a margin of
+    /// the largest wake-up shortfall of the last 2 s plus 0.4 ms, no budget.
+    case presenterWorst = "pres. worst"
+    /// The presenter with a spin budget of 0: absolute sleeps alone (explored).
+    case presenterSleep = "pres. sleep"
     /// The presenter in the `SCHED_FIFO` class where the system allows it (explored).
     case presenterFIFO = "pres. FIFO"
     /// The common limiter: after presenting, `SDL_Delay` the whole
@@ -23,7 +23,7 @@ enum Limiter: String, CaseIterable {
     /// The three the targets compare.
     static let standard: [Limiter] = [.presenter, .sdlDelay, .busyWait]
     /// The presenter's variants explored for noisy machines.
-    static let explored: [Limiter] = [.presenterQuantile, .presenterBudget, .presenterFIFO]
+    static let explored: [Limiter] = [.presenterWorst, .presenterSleep, .presenterFIFO]
 }
 
 /// Runs the limiters at one rate, a stretch at a time: a trivial scene drawn
@@ -44,11 +44,11 @@ final class LimiterRuns {
         self.renderer = renderer
         rate = FrameRate(hz: Double(fps))
         sleeper = PreciseSleeper(clock: clock, spin: spin)
-        let budget = PreciseSleeper(clock: clock, spin: spin)
-        budget.setBudget(fraction: 0.1, ofInterval: rate.period)
+        let worst = PreciseSleeper.Tuning(initialMargin: 1_000_000, marginBounds: 50_000...2_000_000, safety: 400_000,
+                                          shortfallQuantile: 1)
         variantSleepers = [
-            .presenterQuantile: PreciseSleeper(clock: clock, tuning: .init(shortfallQuantile: 0.9), spin: spin),
-            .presenterBudget: budget,
+            .presenterWorst: PreciseSleeper(clock: clock, tuning: worst, spinBudget: 1, spin: spin),
+            .presenterSleep: PreciseSleeper(clock: clock, spinBudget: 0, spin: spin),
             .presenterFIFO: PreciseSleeper(clock: clock, spin: spin),
         ]
     }
@@ -61,9 +61,9 @@ final class LimiterRuns {
         var recorder = Recorder(warmup: warmup, clock: clock)
         switch limiter {
         case .presenter: runPresenter(&recorder, frames: warmup + frames, sleeper: sleeper)
-        case .presenterQuantile, .presenterBudget: runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
+        case .presenterWorst, .presenterSleep: runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
         case .presenterFIFO:
-            fifoGranted = RealTimeScheduling.request()
+            fifoGranted = RealTimeScheduling.request() != .normal
             runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
             RealTimeScheduling.release()
         case .sdlDelay: runSDLDelay(&recorder, frames: warmup + frames)
@@ -156,14 +156,14 @@ struct Recorder {
 
     mutating func presented(at time: Nanoseconds, inputAt input: Nanoseconds? = nil, late: Bool = false) {
         if count == warmup {
-            cpuStart = ThreadCPUTime.now
+            cpuStart = ThreadCPUClock.now()
             wallStart = time
         }
         if count >= warmup {
             stretch.presents.append(time)
             if let input { stretch.latencies.append(time - input) }
             if late { stretch.late += 1 }
-            stretch.cpu = ThreadCPUTime.now - cpuStart
+            stretch.cpu = ThreadCPUClock.now() - cpuStart
             stretch.wall = time - wallStart
         }
         count += 1

@@ -45,13 +45,3 @@ struct PacingFigures {
     /// CPU time as a share of wall time (1 = a whole core).
     var cpuShare: Double { wall > 0 ? Double(cpu) / Double(wall) : 0 }
 }
-
-/// CPU time the calling thread has used: what pacing costs, without SDL's other threads.
-enum ThreadCPUTime {
-    /// `CLOCK_THREAD_CPUTIME_ID`, in ns.
-    static var now: Nanoseconds {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Nanoseconds(ts.tv_sec) * TimeUnit.nanosecondsPerSecond + Nanoseconds(ts.tv_nsec)
-    }
-}

@@ -33,7 +33,7 @@ struct InterruptTests {
         #expect(text.hasSuffix("\n"))
         let rows = text.split(separator: "\n")
         #expect(rows.count > 100)
-        #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 16 })
+        #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 19 })
     }
 
     @Test("The X server going away mid-run: the Chrome trace is complete and the summary printed")

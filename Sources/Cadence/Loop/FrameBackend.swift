@@ -18,6 +18,16 @@ public protocol FrameBackend: AnyObject {
     /// Waits until `deadline` as precisely as the backend can.
     func wait(until deadline: Nanoseconds)
 
+    /// Waits until `deadline` where a little lateness costs nothing (with
+    /// vsync, the present waits for its vblank anyway): as cheaply as the
+    /// backend can, a plain sleep in real time, never before `deadline`.
+    func sleep(until deadline: Nanoseconds)
+
+    /// The loop thread's CPU time so far, in ns (``ThreadCPUClock`` in real
+    /// time), from which each frame's ``FrameCPU`` is measured; nil where the
+    /// backend has no such clock.
+    var threadCPUTime: Nanoseconds? { get }
+
     /// Presents the frame just drawn, once: below a variable-refresh panel's
     /// range the display's driver shows it again by itself (see
     /// `LowFramerateCompensation`).
@@ -56,6 +66,12 @@ public protocol FrameBackend: AnyObject {
 extension FrameBackend {
     /// Nothing is batched: nothing to do.
     public func flush() {}
+
+    /// The precise wait: a backend whose waits cost nothing needs no other.
+    public func sleep(until deadline: Nanoseconds) { wait(until: deadline) }
+
+    /// No CPU clock: frames carry no ``FrameCPU``.
+    public var threadCPUTime: Nanoseconds? { nil }
 
     /// In virtual time nothing can take the core: nothing to do.
     public func latencyChanged(to latency: FrameLatency) {}

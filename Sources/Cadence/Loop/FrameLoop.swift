@@ -65,6 +65,8 @@ public final class FrameLoop {
 
     /// Gets each frame to the glass.
     package let presenter: Presenter
+    /// What each frame costs the loop's thread (``FrameRecord/cpu``).
+    private var cpuMeter = FrameCPUMeter()
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
     private var adaptive: AdaptiveRateController?
@@ -110,6 +112,7 @@ public final class FrameLoop {
             if link.isPaused {
                 handOn(to: client, all: true)
                 presenter.forget()
+                cpuMeter.forget()
                 guard client.idle(self) else { return }
                 continue
             }
@@ -200,34 +203,30 @@ public final class FrameLoop {
         link.pathLatency = pathLatency.latency(on: timing)
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
+        cpuMeter.begin(backend)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
 
         let start = clock.now
+        cpuMeter.workStarts(backend)
         client.runFrame(frame, self)
         backend.flush()
         let workEnd = clock.now
+        cpuMeter.workEnds(backend)
 
-        let (outcome, submitted) = presenter.present(frame, workEndedAt: workEnd, tolerance: link.jitterTolerance,
-                                                     cap: frame.cap)
+        let (outcome, submitted, waitCPU) = presenter.present(frame, workEndedAt: workEnd,
+                                                              tolerance: link.jitterTolerance, cap: frame.cap)
         var record = FrameRecord(
-            frame: frame.index,
-            timestamp: frame.timestampNanoseconds,
-            targetTimestamp: frame.targetTimestampNanoseconds,
-            presentTime: outcome.tracedAt,
-            delta: frame.deltaNanoseconds,
-            limit: limitInEffect,
-            rate: frame.isPaced ? frame.effectiveRate.rate : nil,
-            refreshMode: timing.refreshMode,
-            callbackStart: start,
-            workEnd: workEnd,
-            presentSubmit: submitted,
-            skippedFrames: frame.skippedFrames,
+            frame: frame.index, timestamp: frame.timestampNanoseconds, targetTimestamp: frame.targetTimestampNanoseconds,
+            presentTime: outcome.tracedAt, delta: frame.deltaNanoseconds, limit: limitInEffect,
+            rate: frame.isPaced ? frame.effectiveRate.rate : nil, refreshMode: timing.refreshMode,
+            callbackStart: start, workEnd: workEnd, presentSubmit: submitted, skippedFrames: frame.skippedFrames,
             rateReason: frame.rateReason,
             glassTime: outcome.glassSource == .inferred ? outcome.tracedAt : glassEstimate(outcome, of: frame),
             glassSource: outcome.glassSource
         )
         record.variableRefresh = backend.variableRefreshState
         record.pathLatency = frame.pathLatency
+        record.cpu = cpuMeter.end(backend, waitCPU: waitCPU)
         return (record, outcome.feedbackTicket, timing)
     }
 

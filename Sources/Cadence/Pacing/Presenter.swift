@@ -44,14 +44,27 @@ package final class Presenter {
         backend.wait(until: frame.slotNanoseconds - lead)
     }
 
+    /// The present's wait for `deadline` in `mode`: precise when the frame
+    /// shows when presented (timed); with vsync a plain sleep, since the
+    /// plan leaves part of a refresh before the vblank and the present
+    /// waits for it anyway, so spinning there would buy nothing.
+    private func wait(until deadline: Nanoseconds, in mode: PresentMode) {
+        switch mode {
+        case .timed: backend.wait(until: deadline)
+        case .vsync: backend.sleep(until: deadline)
+        }
+    }
+
     /// Presents `frame`, whose work ended at `workEnd`, per its `PresentPlan`:
     /// waits for the plan's moment, makes the plan again if the display
     /// changed meanwhile (a mode switch, VRR toggled), then presents once.
     /// `tolerance` is the link's ``DisplayLink/jitterTolerance``; `cap`, the
     /// rate no two new frames may exceed (see `CapSpacing`), nil for none.
-    /// Returns what the backend knows of the present, and when it was submitted.
-    public func present(_ frame: DisplayLinkFrame, workEndedAt workEnd: Nanoseconds,
-                        tolerance: Nanoseconds, cap: FrameRate? = nil) -> (outcome: PresentOutcome, submitted: Nanoseconds) {
+    /// Returns what the backend knows of the present, when it was submitted,
+    /// and the thread CPU time the wait took (nil without the backend's CPU clock).
+    public func present(_ frame: DisplayLinkFrame, workEndedAt workEnd: Nanoseconds, tolerance: Nanoseconds,
+                        cap: FrameRate? = nil) -> (outcome: PresentOutcome, submitted: Nanoseconds, waitCPU: Nanoseconds?) {
+        let cpuBefore = backend.threadCPUTime
         let clock = backend.clock
         var timing = backend.currentTiming()
         var plan = PresentPlan(for: frame, on: timing, workEndedAt: workEnd, flips: flips(on: timing),
@@ -59,18 +72,19 @@ package final class Presenter {
         var scheduled = plan.submitAt
         while true {
             scheduled = max(plan.submitAt, capSpacing.earliestPresent(cap: cap) ?? plan.submitAt)
-            backend.wait(until: scheduled)
+            wait(until: scheduled, in: plan.mode)
             timing = backend.currentTiming()
             if timing == plan.timing { break }
             plan = PresentPlan(for: frame, on: timing, workEndedAt: clock.now, flips: flips(on: timing),
                                tolerance: tolerance, vsyncLead: backend.vsyncLead(on: timing))
         }
         let submitted = clock.now
+        let waitCPU = cpuBefore.flatMap { before in backend.threadCPUTime.map { $0 - before } }
         let outcome = backend.present()
         capSpacing.presented(at: scheduled, cap: cap)
         flips = flips(on: timing)
         flips.record(outcome.shownAt)
         lastTiming = timing
-        return (outcome, submitted)
+        return (outcome, submitted, waitCPU)
     }
 }

@@ -45,10 +45,18 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// The three states of variable refresh, with a tracker.
     public var variableRefreshState: VRRState? { variableRefresh?.state }
 
-    /// Advances virtual time by `duration`.
+    /// Advances virtual time by `duration`, all of it CPU time.
     public func doWork(_ duration: Nanoseconds) {
         virtualClock.advance(by: max(0, duration))
+        cpuTime += max(0, duration)
     }
+
+    /// With ``measuresCPU``, the CPU time of the scripted work so far (a
+    /// virtual wait costs none); else nil, as a backend with no CPU clock.
+    public var threadCPUTime: Nanoseconds? { measuresCPU ? cpuTime : nil }
+    /// Whether frames carry a ``FrameCPU`` (see ``threadCPUTime``).
+    public var measuresCPU = false
+    private var cpuTime: Nanoseconds = 0
 
     /// Jumps to `deadline` (a virtual wait is exact).
     public func wait(until deadline: Nanoseconds) {

@@ -54,6 +54,9 @@ public struct FrameRecord: Sendable, Equatable {
     /// Variable refresh's three states when the frame was presented, from the
     /// backend; nil where the backend does not judge them.
     public var variableRefresh: VRRState?
+    /// What the frame cost the loop's thread in CPU time, its work beside
+    /// its pacing; nil where the backend has no CPU clock.
+    public var cpu: FrameCPU?
 
     /// Input-to-glass latency: from the callback's start, when the game read
     /// its input, to ``glassTime``.

@@ -32,6 +32,8 @@ public struct FrameStatistics: Sendable {
     /// Present times of the last second (from `lastSecondStart` on), for the achieved rate.
     private var lastSecond: [Nanoseconds] = []
     private var lastSecondStart = 0
+    /// The CPU figures of the frames that carry them, summed, and how many.
+    private var cpuTotal: (sum: FrameCPU, frames: Int)?
     /// Frames by where their glass time came from.
     private var sources: [GlassTimeSource: Int] = [:]
     /// The latest paced frame's rate and what held it there.
@@ -67,6 +69,9 @@ public struct FrameStatistics: Sendable {
     public mutating func record(_ record: FrameRecord) {
         frames += 1
         sources[record.glassSource, default: 0] += 1
+        if let cpu = record.cpu {
+            cpuTotal = cpuTotal.map { ($0.sum + cpu, $0.frames + 1) } ?? (cpu, 1)
+        }
         if let rate = record.rate { latestRate = (rate.hz, record.rateReason) }
         // The time this frame covers on the glass: since the previous present,
         // or for a segment's first frame since the link's previous frame
@@ -178,6 +183,16 @@ public struct FrameStatistics: Sendable {
         latestRate.map { $0.reason.sentence(runningAt: $0.hz) }
     }
 
+    /// The mean ``FrameCPU`` of the frames so far that carry one (each
+    /// figure over their count; shares of a core are ratios to its `span`);
+    /// nil with none. Cheap enough for a per-frame overlay.
+    public var cpuPerFrame: FrameCPU? {
+        guard let (sum, n) = cpuTotal else { return nil }
+        let count = Nanoseconds(n)
+        return FrameCPU(work: sum.work / count, pacing: sum.pacing / count, loop: sum.loop / count,
+                        span: sum.span / count)
+    }
+
     /// Frames so far that were late (see ``FrameRecord/lateness``); cheap, unlike ``runSummary``.
     public var lateCount: Int { late + (startUp?.late ?? 0) }
 
@@ -219,6 +234,7 @@ public struct FrameStatistics: Sendable {
                           p50Interval: histogram.percentile(0.5), p99Interval: histogram.percentile(0.99),
                           lateFrames: lateCount,
                           hitchRatio: hitchRatio,
-                          p50Latency: latencyHistogram.percentile(0.5), glassSources: sources)
+                          p50Latency: latencyHistogram.percentile(0.5), glassSources: sources,
+                          cpuPerFrame: cpuPerFrame)
     }
 }

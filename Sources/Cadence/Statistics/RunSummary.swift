@@ -31,6 +31,9 @@ public struct RunSummary: Equatable, Sendable, CustomStringConvertible {
     public var p50Latency: Nanoseconds? = nil
     /// Frames by where their glass time came from (see ``GlassTimeSource``).
     public var glassSources: [GlassTimeSource: Int] = [:]
+    /// What a frame cost the loop's thread in CPU time, on average (see
+    /// ``FrameCPU``); nil where the backend has no CPU clock.
+    public var cpuPerFrame: FrameCPU? = nil
 
     /// The glass times' sources in words, most evidence first:
     /// `glass times measured (the platform's per-frame feedback) 598, estimated (…) 2`.
@@ -43,7 +46,9 @@ public struct RunSummary: Equatable, Sendable, CustomStringConvertible {
 
     /// `frames 600, achieved 59.98 FPS, interval p50 16.667 ms p99 16.701 ms, late 0, hitch ratio 0.0 ms/s,
     /// latency p50 2.500 ms; glass times measured (the platform's per-frame feedback) 600`: the figures
-    /// as they always were, then after a semicolon where the glass times came from.
+    /// as they always were, then after a semicolon where the glass times came from. Where frames
+    /// carry CPU figures, `cpu a frame: work 1.200 ms, pacing 0.052 ms (0.3% of a core), loop 1.900 ms
+    /// (11.4% of a core)` comes before the semicolon.
     public var line: String {
         func ms(_ ns: Nanoseconds?) -> String {
             guard let ns else { return "–" }
@@ -52,8 +57,16 @@ public struct RunSummary: Equatable, Sendable, CustomStringConvertible {
         }
         let achieved = achievedFPS.map { fixedPoint($0, decimals: 2) } ?? "–"
         return "frames \(frames), achieved \(achieved) FPS, interval p50 \(ms(p50Interval)) p99 \(ms(p99Interval)), "
-            + "late \(lateFrames), hitch ratio \(fixedPoint(hitchRatio, decimals: 1)) ms/s, latency p50 \(ms(p50Latency)); "
-            + glassSourceWords
+            + "late \(lateFrames), hitch ratio \(fixedPoint(hitchRatio, decimals: 1)) ms/s, latency p50 \(ms(p50Latency))"
+            + (cpuPerFrame.map { cpu in
+                ", cpu a frame: work \(ms(cpu.work)), pacing \(ms(cpu.pacing)) (\(Self.share(cpu.pacing, of: cpu.span))), "
+                    + "loop \(ms(cpu.loop)) (\(Self.share(cpu.loop, of: cpu.span)))"
+            } ?? "") + "; " + glassSourceWords
+    }
+
+    /// `part` of `whole` as a share of a core: `0.3% of a core`.
+    static func share(_ part: Nanoseconds, of whole: Nanoseconds) -> String {
+        whole > 0 ? "\(fixedPoint(Double(part) / Double(whole) * 100, decimals: 1))% of a core" : "– of a core"
     }
 
     /// The readable ``line``, so that printing a summary prints it.

@@ -20,7 +20,10 @@
 /// the kernel's, a compositor's or a system trace's events by adding it;
 /// `vrr` is the furthest of variable refresh's states reached (``VRRState/name``:
 /// `fixed`, `capable`, `requested`, `in-effect`; empty where the backend does
-/// not judge them) and `vrr_evidence` what shows each state.
+/// not judge them) and `vrr_evidence` what shows each state; `work_cpu`,
+/// `pacing_cpu` and `loop_cpu` what the frame cost the loop's thread in CPU
+/// time, in seconds (``FrameCPU``: its work, its pacing's waits, its whole
+/// turn; empty where the backend has no CPU clock).
 /// Columns the loop gains are appended at the end, so scripts reading
 /// columns by position keep working; the game's sit where the sample's
 /// `angle` always has.
@@ -30,7 +33,7 @@ final class CSVTraceWriter: TraceWriter {
                                "effective_hz", "refresh_mode"]
     /// The loop's timings, after the game's columns.
     static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by", "run_start",
-                                "vrr", "vrr_evidence"]
+                                "vrr", "vrr_evidence", "work_cpu", "pacing_cpu", "loop_cpu"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -53,6 +56,7 @@ final class CSVTraceWriter: TraceWriter {
         ] + gameValues + [formatSeconds(r.callbackStart - runStart), formatSeconds(r.glassTime - runStart),
                           r.glassSource.rawValue, r.rateReason.name, formatSeconds(runStart),
                           r.variableRefresh?.name ?? "", Self.evidence(r.variableRefresh)]
+            + [r.cpu?.work, r.cpu?.pacing, r.cpu?.loop].map { $0.map(formatSeconds) ?? "" }
         try file.write(fields.joined(separator: ",") + "\n")
     }
 

@@ -50,12 +50,17 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The vsync mode before the loop went uncapped, given back after.
     private var vsyncBeforeUncapped: VSyncMode?
 
+    /// When the loop's thread asks for the real-time scheduling class, and what it was granted.
+    public let scheduling = LoopScheduling()
     /// Whether low latency asks for the real-time scheduling class (see
     /// ``latencyChanged(to:)``); read when the loop next switches to low latency.
-    public var raisesPriorityForLowLatency = true
+    public var raisesPriorityForLowLatency: Bool {
+        get { scheduling.raisesForLowLatency }
+        set { scheduling.raisesForLowLatency = newValue }
+    }
     /// Whether this backend put the loop's thread in the real-time class, as
     /// the overlay reports it.
-    public private(set) var raisedPriority = false
+    public var raisedPriority: Bool { scheduling.grant != .normal }
 
     /// The display link's `jitterTolerance` for this backend:
     /// present returns, and so the times frames are taken as shown, jitter by
@@ -149,10 +154,19 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         waitUntil(deadline)
     }
 
+    /// Sleeps on the clock until `deadline`, without spinning.
+    public func sleep(until deadline: Nanoseconds) {
+        clock.sleep(until: deadline)
+    }
+
+    /// The calling (loop's) thread's CPU time.
+    public var threadCPUTime: Nanoseconds? { ThreadCPUClock.now() }
+
     /// With low latency, asks for the real-time scheduling class for the
     /// loop's thread (see `RealTimeScheduling`) where the process may have
     /// one and ``raisesPriorityForLowLatency``; back in the normal class with
-    /// smooth latency. A thread already in a real-time class is left as it is.
+    /// smooth latency unless the paced loop holds it (``LoopScheduling``). A
+    /// thread already in a real-time class is left as it is.
     ///
     /// A just-in-time frame starts only its predicted cost and a safety before
     /// its target, so losing the core for a few milliseconds in the middle of
@@ -161,12 +175,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// from it. Measured with `Scripts/bench latency --explore` on a shared
     /// 2-core machine: several times fewer late frames than in the normal class.
     public func latencyChanged(to latency: FrameLatency) {
-        if latency == .low, raisesPriorityForLowLatency, !RealTimeScheduling.isInEffect {
-            raisedPriority = RealTimeScheduling.request()
-        } else if latency == .smooth, raisedPriority {
-            RealTimeScheduling.release()
-            raisedPriority = false
-        }
+        scheduling.latencyChanged(to: latency)
     }
 
     /// How long before its vblank a frame is presented: the clock's choice
@@ -186,6 +195,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// for the vblank, and gives back the mode it had after (unless the
     /// player chose another meanwhile); the vblank estimate starts over.
     public func uncappedChanged(to uncapped: Bool) {
+        scheduling.uncappedChanged(to: uncapped)
         if uncapped {
             vsyncBeforeUncapped = renderer.vsync
             renderer.setVSync(.off)

@@ -3,7 +3,9 @@ import Cadence
 /// The frame statistics as a panel drawn over the game, with the game's
 /// renderer: the FPS achieved on the glass, the rate planned, late frames and
 /// the hitch ratio and what made frames late, the display clock, a line for
-/// why the rate is what it is, and the frame-time graph with its legend.
+/// why the rate is what it is, what a frame costs the loop's thread in CPU
+/// (its pacing beside its work) and its scheduling class, and the frame-time
+/// graph with its legend.
 ///
 /// A ``GameWindow`` keeps one: ``GameWindow/drawStatistics(x:y:)`` draws it
 /// (and a key can toggle it). Standalone, hand it every record in
@@ -17,15 +19,18 @@ import Cadence
 public final class StatisticsOverlay {
     /// What the panel's text is measured in: its width in characters of the monospaced font.
     public static let columns = 44
-    /// The rows of text: the seven lines, and one more for a long one (the
+    /// The rows of text: the nine lines, and one more for a long one (the
     /// clock's whole name, the rate's reason) to wrap into.
-    public static let textRows = 8
+    public static let textRows = 10
     /// The hitch ratio a good experience stays within, ms/s: above it, the figure turns amber.
     public static let goodHitchRatio = 5.0
 
     /// Where the display's vblank times come from, e.g. `X Present MSC/UST`
     /// (``GameWindow`` keeps it current from ``SDLBackend/clockSource``).
     public var clockSource = "–"
+    /// The loop thread's scheduling class, e.g. `fifo (rtprio)` (``GameWindow``
+    /// keeps it current from ``LoopScheduling/words``).
+    public var scheduling = "–"
     /// Why fewer frames reach the glass than planned, in a few words, where
     /// the game can tell (the sample: "47/60 FPS, presents take 9.1 ms");
     /// nil to show instead what holds the planned rate
@@ -85,7 +90,17 @@ public final class StatisticsOverlay {
             ("glass  \(figures.glassWords)", false),
             ("vrr    \(figures.variableRefresh?.summary ?? "–")", false),
             rateLine,
+            (cpuLine, false),
+            ("sched  \(scheduling)", false),
         ]
+    }
+
+    /// What a frame costs the loop's thread since the rate last changed:
+    /// `cpu    pacing 0.05 ms (0.7%) work 1.20 ms`, the pacing's share of a core in brackets.
+    private var cpuLine: String {
+        guard let cpu = figures.window.cpuPerFrame else { return "cpu    –" }
+        let share = cpu.span > 0 ? fixed(Double(cpu.pacing) / Double(cpu.span) * 100, 1) : "–"
+        return "cpu    pacing \(fixed(Double(cpu.pacing) / 1e6, 2)) ms (\(share)%) work \(fixed(Double(cpu.work) / 1e6, 2)) ms"
     }
 
     /// The last line: the game's reason where it gave one, else what holds
@@ -115,7 +130,7 @@ public final class StatisticsOverlay {
         renderer.fill(panel, Color(0, 0, 0, 170))
         let inner = x + padding
         var lineY = y + padding
-        let inputs = [clockSource, limitReason], now = figures.lastGlass
+        let inputs = [clockSource, limitReason, scheduling], now = figures.lastGlass
         let stale: Bool
         if let now, let at = shown.at { stale = now - at >= Self.textRefresh } else { stale = true }
         if stale || inputs != shown.inputs { shown = (lines, now, inputs) }

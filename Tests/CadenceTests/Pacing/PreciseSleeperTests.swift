@@ -33,8 +33,9 @@ private final class OversleepingClock: FrameClock {
 
     func work(_ span: Nanoseconds) { now += span }
 
-    func sleeper(_ tuning: PreciseSleeper.Tuning = .init()) -> PreciseSleeper {
-        PreciseSleeper(clock: self, tuning: tuning, spin: { [unowned self] in spin() })
+    /// A sleeper on this clock; by default with no budget, so that the learned margin alone decides.
+    func sleeper(_ tuning: PreciseSleeper.Tuning = .init(), budget: Double = 1) -> PreciseSleeper {
+        PreciseSleeper(clock: self, tuning: tuning, spinBudget: budget, spin: { [unowned self] in spin() })
     }
 }
 
@@ -86,10 +87,10 @@ struct PreciseSleeperTests {
         #expect(clock.sleepDeadlines.isEmpty && clock.spins == 0)
     }
 
-    @Test("The margin is the largest recent shortfall plus the safety, and forgets old spikes")
+    @Test("With the quantile at 1 the margin is the largest recent shortfall plus the safety, and forgets old spikes")
     func marginLearning() {
         let tuning = PreciseSleeper.Tuning(initialMargin: 1_000 * µs, marginBounds: 50 * µs...4_000 * µs,
-                                           safety: 100 * µs, memory: 50_000 * µs)
+                                           safety: 100 * µs, memory: 50_000 * µs, shortfallQuantile: 1)
         let clock = OversleepingClock(oversleeps: [200 * µs])
         let sleeper = clock.sleeper(tuning)
         var deadline: Nanoseconds = 0
@@ -121,20 +122,69 @@ struct PreciseSleeperTests {
         // The 90th percentile of forty shortfalls (four of them 1.5 ms) is an ordinary one.
         #expect(sleeper.margin == 200 * µs)
         let largest = OversleepingClock(oversleeps: clock.oversleeps)
-        let worstCase = largest.sleeper(.init(initialMargin: 1_000 * µs, safety: 100 * µs, memory: 10_000_000 * µs))
+        let worstCase = largest.sleeper(.init(initialMargin: 1_000 * µs, safety: 100 * µs, memory: 10_000_000 * µs,
+                                              shortfallQuantile: 1))
         for k in 1...40 { worstCase.wait(until: Nanoseconds(k) * 10_000 * µs) }
         #expect(worstCase.margin == 1_600 * µs)
     }
 
-    @Test("A budget tied to the frame interval caps the spin: the sleep ends no earlier than the ceiling before the deadline")
+    @Test("By default the margin covers the 95th percentile of the shortfalls plus 20 µs")
+    func defaultQuantile() {
+        // Nineteen wake-ups 30 µs late and one 1 ms late, repeating: of forty, the
+        // nearest rank of 0.95 is the 38th smallest, an ordinary one.
+        let clock = OversleepingClock(oversleeps: Array(repeating: 30 * µs, count: 19) + [1_000 * µs])
+        let sleeper = clock.sleeper()
+        for k in 1...40 { sleeper.wait(until: Nanoseconds(k) * 10_000 * µs) }
+        #expect(sleeper.margin == 50 * µs)
+    }
+
+    @Test("The budget caps each spin at its share of the time since the previous deadline")
     func budgetCapsTheSpin() {
         let clock = OversleepingClock(oversleeps: [0], spinStep: 1 * µs)
-        let sleeper = clock.sleeper(.init(initialMargin: 2_000 * µs))
-        sleeper.setBudget(fraction: 0.1, ofInterval: 6_944_444)
-        #expect(sleeper.marginCeiling == 694_444)
+        let sleeper = clock.sleeper(.init(initialMargin: 2_000 * µs, marginBounds: 0...2_000 * µs, safety: 2_000 * µs),
+                                    budget: 0.03)
+        let period: Nanoseconds = 6_944_444   // 144 Hz
+        for k in 1...3 { sleeper.wait(until: Nanoseconds(k) * period) }
+        // 3% of 6 944 444 ns, rounded down: 208 333 ns before each deadline, the first measured from 0.
+        #expect(clock.sleepDeadlines == (1...3).map { Nanoseconds($0) * period - 208_333 })
+        #expect(sleeper.spunTime == 3 * 208_333)
+        #expect(clock.now >= 3 * period && clock.now < 3 * period + clock.spinStep)
+    }
+
+    @Test("The two waits of a frame share its budget: their spins add up to the budget's share of the interval")
+    func twoWaitsShareTheBudget() {
+        let clock = OversleepingClock(oversleeps: [0], spinStep: 1 * µs)
+        let sleeper = clock.sleeper(.init(initialMargin: 2_000 * µs, marginBounds: 0...2_000 * µs, safety: 2_000 * µs),
+                                    budget: 0.1)
         sleeper.wait(until: 10_000 * µs)
-        #expect(clock.sleepDeadlines == [10_000 * µs - 694_444])
-        #expect(clock.now >= 10_000 * µs && clock.now < 10_000 * µs + clock.spinStep)
+        let spunBefore = sleeper.spunTime
+        // A just-in-time start 4 ms before the next target, then the target itself.
+        sleeper.wait(until: 16_000 * µs)
+        sleeper.wait(until: 20_000 * µs)
+        #expect(sleeper.spunTime - spunBefore == 600 * µs + 400 * µs)
+    }
+
+    @Test("A budget of 0 never spins: one absolute sleep to the deadline")
+    func zeroBudgetOnlySleeps() {
+        let clock = OversleepingClock(oversleeps: [40 * µs], spinStep: 1 * µs)
+        let sleeper = clock.sleeper(budget: 0)
+        #expect(sleeper.wait(until: 10_000 * µs) == 40 * µs)
+        #expect(clock.sleepDeadlines == [10_000 * µs] && clock.spins == 0 && sleeper.spunTime == 0)
+    }
+
+    @Test("Whatever the wake-ups do, the spin takes at most the budget's share of the time")
+    func spinStaysWithinBudget() {
+        // Wake-ups from on time to 3 ms late: the learned margin wants far more than 3% of a 144 Hz frame.
+        let clock = OversleepingClock(oversleeps: [0, 30 * µs, 3_000 * µs, 200 * µs, 900 * µs, 10 * µs], spinStep: 1 * µs)
+        let sleeper = clock.sleeper(budget: 0.03)
+        let period: Nanoseconds = 6_944_444
+        for k in 1...1_000 {
+            clock.work(1_000 * µs)
+            let deadline = Nanoseconds(k) * period
+            #expect(sleeper.wait(until: deadline) >= 0 && clock.now >= deadline)
+        }
+        #expect(Double(sleeper.spunTime) <= 0.03 * Double(1_000 * period))
+        #expect(sleeper.margin > 208_333, "the margin learned more than the budget allows")
     }
 
     @Test("Time the spin loses past the deadline counts too: the margin then covers it")

@@ -22,23 +22,27 @@ struct TraceWriterTests {
         return dir.appendingPathComponent(name).path
     }
 
-    @Test("CSV: the frame's columns, the game's, then the loop's timing, the run's start and VRR's states; times exact to the nanosecond")
+    @Test("CSV: the frame's columns, the game's, then the loop's timing, the run's start, VRR's states and the CPU; times exact to the nanosecond")
     func csvColumnsAndValues() throws {
         let path = try temporaryPath("t.csv")
         let writer = try TraceFile.open(path: path, runStart: start, gameColumns: ["angle"])
-        try writer.write(record(0, limit: .cap(60)), gameValues: ["0.5"])
+        var costed = record(0, limit: .cap(60))
+        costed.cpu = FrameCPU(work: 1_250_000, pacing: 52_001, loop: 2_000_000, span: 16_683_350)
+        try writer.write(costed, gameValues: ["0.5"])
         var judged = record(1, limit: .adaptive)
         judged.variableRefresh = VRRState(decision: VRRPolicy.decide(VRRFacts(
             edid: .fixed, driver: .noVRRSupport(driver: "vkms"), modeRate: FrameRate(hz: 60), fullscreen: false)))
         try writer.write(judged, gameValues: ["1.25"])
         try writer.finish(summary: RunSummary(frames: 2, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let costedRow = "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,"
+            + "feedback,request,5.000000000,,,0.001250000,0.000052001,0.002000000"
+        let judgedRow = "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,"
+            + "feedback,work,5.000000000,fixed,capable: driver vkms (no vrr_capable property) (confidence high); "
+            + "requested: fixed refresh; window not fullscreen; in effect: no glass times measured,,,"
         #expect(lines == [
-            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence",
-            "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,feedback,request,5.000000000,,",
-            "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,feedback,work,5.000000000,fixed,"
-                + "capable: driver vkms (no vrr_capable property) (confidence high); requested: fixed refresh; window not fullscreen; "
-                + "in effect: no glass times measured",
+            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu",
+            Substring(costedRow), Substring(judgedRow),
         ])
     }
 
@@ -49,8 +53,8 @@ struct TraceWriterTests {
         try writer.write(record(0, limit: .displayRate))
         try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence")
-        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request,5.000000000,,")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu")
+        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request,5.000000000,,,,,")
     }
 
     @Test("The file appears at its path only when finished; an old trace stays until then")
