@@ -67,19 +67,28 @@ package struct PresentThroughput: Sendable {
     private var probe: (start: Nanoseconds, planned: Int, passed: Int)?
     /// The display it learned on: its refresh mode and nominal rate.
     private var display: (mode: RefreshMode, nominal: FrameRate?)?
+    /// Whether the frame planned last tries the asked rate.
+    private var isTrying = false
 
     /// Nothing learned yet.
     package init() {}
 
-    /// The ceiling for the frame planned now: the learned rate, except for
-    /// the frames that try the asked rate again (nil).
-    package mutating func ceiling(at now: Nanoseconds) -> RateCeiling? {
-        guard let sustainableRate else { return nil }
+    /// Plans the frame planned now: a try of the asked rate starts when one
+    /// is due, and its first ``probeFrames`` frames go without the ceiling.
+    package mutating func plan(at now: Nanoseconds) {
+        isTrying = false
+        guard sustainableRate != nil else { return }
         if probe == nil, let nextProbe, now >= nextProbe { probe = (now, 0, 0) }
         if let p = probe, p.planned < Self.probeFrames {
             probe = (p.start, p.planned + 1, p.passed)
-            return nil
+            isTrying = true
         }
+    }
+
+    /// The ceiling for the frame planned last: the learned rate, except for
+    /// the frames that try the asked rate again (nil).
+    package var ceiling: RateCeiling? {
+        guard let sustainableRate, !isTrying else { return nil }
         return RateCeiling(rate: sustainableRate, reason: .presents(reached: sustainableRate))
     }
 
@@ -138,6 +147,7 @@ package struct PresentThroughput: Sendable {
         sustainableRate = nil
         nextProbe = nil
         probe = nil
+        isTrying = false
         window.removeAll()
     }
 

@@ -1,73 +1,195 @@
-/// The fastest rate the game's own work sustains, at or below the rate it asked for.
+/// The fastest rate the game's own work sustains, at or below the rate the
+/// link runs at by the request: the work's share of the link's one rate
+/// ceiling, at every request, adaptive included.
 ///
 /// A frame whose work runs past its target is held to the next slot of the
 /// link's cadence. That keeps one late frame on the line of motion, but when
 /// the work outgrows the interval for good, every frame is late: shown an
 /// interval after the target the game animated to, and on a variable-refresh
 /// panel not even that steadily, since the held slot can fall while the
-/// driver repeats the previous frame (15 ms of work under a cap of 78 on a
-/// 48–144 Hz panel reached the glass 18.7, 23.5 and 27.8 ms apart, 0 to 15 ms
-/// after its targets). So when the work no longer fits, the link runs at the
-/// next even rate the work can meet (on a fixed display a whole number of
-/// vblanks, with variable refresh or none any rate), where each frame is done
-/// by its target and reaches the glass on it, at one speed.
+/// driver repeats the previous frame. So when the work no longer fits, the
+/// link runs at the next even rate the work can meet (on a fixed display a
+/// whole number of vblanks, with variable refresh or none any whole rate),
+/// where each frame is done by its target and reaches the glass on it, at one
+/// speed. The loop measures the work every frame, so the rate follows it both
+/// ways:
+/// - **down** once ``Tuning/overrunsToDrop`` of the last
+///   ``Tuning/dropLookback`` frames planned at the rate now overran its
+///   interval, in one step to the fastest rate holding the largest measure of
+///   the window (the last ``Tuning/window`` frames, none older than
+///   ``Tuning/windowSpan``) with ``Tuning/keepMargin``. One long frame (a
+///   hitch) alone changes nothing: the loop cannot tell it from heavier work
+///   until a second frame overruns.
+/// - **up** on the first frame the work allows: to the fastest rate that
+///   holds the latest frame's measure with ``Tuning/climbMargin``, when the
+///   window's frames that rate does not hold are none, or one unbroken run
+///   the latest frame ended: the run held level or only fell (a step or a
+///   ramp down), or the latest frame lies below it by more than the run's
+///   own spread. Work that alternates (heavy, light, heavy) leaves several
+///   runs, and a light frame among noisy ones is within their spread: both
+///   stay at the rate that holds all of the work, one steady cadence, until
+///   the heavy frames have left the window.
 ///
-/// It decides as the adaptive rate does (`AdaptiveRateController`), with a
-/// narrower margin for the drop (``tuning``): down in one step once two of the
-/// last three frames' work overran the interval, to the highest rate holding
-/// the largest recent work with 5% to spare (the rate the work can meet, with
-/// room for a late wake-up and a little drift, where the adaptive rate keeps
-/// 15%: a request is the rate the game wants, so it gives up no more than it
-/// must); back up, never above the request, once a faster rate has held the
-/// work with 30% to spare for half a second. It learns from the work alone
-/// (``FrameRecord/work``, not the whole ``FrameRecord/cost(on:)``): what the present path sustains is
-/// `PresentThroughput`'s to learn, and the link takes the lower of the two.
+/// Two tunings: at a request (``Tuning/request``) the measure is the work
+/// alone (``FrameRecord/work``: what the present path sustains is
+/// `PresentThroughput`'s to learn), held with nothing to spare, the rate a
+/// plain vsync loop shows the same work at; adaptive (``Tuning/adaptive``)
+/// measures the whole ``FrameRecord/cost(on:)`` and keeps headroom, 15% when
+/// it drops and 30% before it climbs, so a cost that varies fits every frame.
 /// Another rate asked for, or another display, starts afresh.
 package struct WorkRateCeiling: Sendable {
-    /// The adaptive rate's tuning, keeping 5% rather than 15% when it drops.
-    package static let tuning = AdaptiveRateController.Tuning(keepMargin: 0.05)
+    /// How the ceiling measures frames and decides.
+    package struct Tuning: Equatable, Sendable {
+        /// What a frame is measured by.
+        package enum Measure: Equatable, Sendable {
+            /// ``FrameRecord/work``: callback start to work end.
+            case work
+            /// ``FrameRecord/cost(on:)``: the work plus the present's own cost.
+            case cost
+        }
+        /// What a frame is measured by.
+        package var measure: Measure
+        /// Headroom kept above the largest recent measure when dropping.
+        package var keepMargin: Double
+        /// Headroom the latest measure must have at a faster rate to climb.
+        package var climbMargin: Double
+        /// How many recent frames the window holds at most.
+        package var window: Int
+        /// How old the window's oldest frame may be, so a slow rate does not
+        /// remember seconds of work.
+        package var windowSpan: Nanoseconds
+        /// How many of the latest frames (planned at the rate now) a drop looks at.
+        package var dropLookback: Int
+        /// Frames among those whose measure overran the interval, for a drop.
+        package var overrunsToDrop: Int
 
-    /// The ceiling last handed out; nil while the work fits the request.
-    package private(set) var rate: FrameRate?
+        /// A tuning; the defaults are the ones docs/pacing.md states, and a test holds it to them.
+        package init(measure: Measure, keepMargin: Double, climbMargin: Double, window: Int = 16,
+                     windowSpan: Nanoseconds = 500_000_000, dropLookback: Int = 3, overrunsToDrop: Int = 2) {
+            precondition(window >= dropLookback && keepMargin >= 0 && climbMargin >= keepMargin && windowSpan > 0,
+                         "a work ceiling needs a window at least its lookback and a climb margin at least its keep margin")
+            precondition(overrunsToDrop > 0 && dropLookback >= overrunsToDrop, "a drop needs overruns among the latest frames")
+            self.measure = measure
+            self.keepMargin = keepMargin
+            self.climbMargin = climbMargin
+            self.window = window
+            self.windowSpan = windowSpan
+            self.dropLookback = dropLookback
+            self.overrunsToDrop = overrunsToDrop
+        }
 
-    private var controller = AdaptiveRateController(tuning: tuning)
-    /// The rate the choices were bounded by, the display (its refresh mode and
-    /// rate), and whether the work held the link below that rate.
-    private var bound: (rate: FrameRate, mode: RefreshMode, display: FrameRate, limiting: Bool)?
-
-    /// Nothing learned yet.
-    package init() {}
-
-    /// Takes one presented frame's record.
-    package mutating func observe(_ record: FrameRecord) {
-        controller.record(cost: record.work, at: record.presentTime)
+        /// At a request: the work alone, nothing to spare.
+        package static let request = Tuning(measure: .work, keepMargin: 0, climbMargin: 0)
+        /// Adaptive: the whole cost, 15% kept on a drop, 30% needed for a climb.
+        package static let adaptive = Tuning(measure: .cost, keepMargin: 0.15, climbMargin: 0.30)
     }
 
-    /// The ceiling for the next frame, whose link runs at `requested` on
-    /// `timing` by the game's request, with the work it rests on: nil while
-    /// the work fits `requested`.
-    package mutating func ceiling(under requested: FrameRate, on timing: DisplayTiming) -> RateCeiling? {
-        // Unless the work holds the link down, the request in effect is the start. While it does, a refitted
-        // estimate of the same display and request (``FrameRate/isRefit(of:)``) keeps what was learned; on
-        // another display the rates the work can meet are others, learned afresh in two frames.
-        if let bound, bound.mode != timing.refreshMode || !requested.isRefit(of: bound.rate)
-            || !timing.nativeRate.isRefit(of: bound.display) || (!bound.limiting && requested != bound.rate) {
+    /// How it measures and decides.
+    package let tuning: Tuning
+    /// The ceiling for the frame planned last; nil while the work allows the request.
+    package private(set) var rate: FrameRate?
+    /// The measure the ceiling rests on (what the frame's reason names).
+    private var basis: Nanoseconds = 0
+    /// The window: each frame's measure and when its present returned, oldest first.
+    private var frames: [(measure: Nanoseconds, at: Nanoseconds)] = []
+    /// Frames observed since the rate last changed: a drop judges only those planned at it.
+    private var sinceChange = 0
+    /// The request the rates were bounded by and the display (its refresh mode and rate) they were chosen on.
+    private var bound: (requested: FrameRate, mode: RefreshMode, display: FrameRate)?
+
+    /// Nothing learned yet, deciding by `tuning`.
+    package init(tuning: Tuning = .request) {
+        self.tuning = tuning
+    }
+
+    /// The ceiling the link runs under: ``rate``, for the work; nil while the work allows the request.
+    package var ceiling: RateCeiling? {
+        rate.map { RateCeiling(rate: $0, reason: .work(cost: basis)) }
+    }
+
+    /// Takes one presented frame's record, presented on `timing`.
+    package mutating func observe(_ record: FrameRecord, on timing: DisplayTiming) {
+        let measure = max(0, tuning.measure == .work ? record.work : record.cost(on: timing))
+        frames.append((measure, record.presentTime))
+        let oldest = record.presentTime - tuning.windowSpan
+        while frames.count > tuning.window || (frames.count > 1 && frames[0].at < oldest) { frames.removeFirst() }
+        sinceChange += 1
+    }
+
+    /// Decides the ceiling for the next frame, whose link runs at `requested`
+    /// on `timing` by the game's request: down or up as the work says, else
+    /// as it was; ``ceiling`` then tells it.
+    package mutating func plan(under requested: FrameRate, on timing: DisplayTiming) {
+        // A refitted estimate of the same display and request (``FrameRate/isRefit(of:)``) keeps what was learned;
+        // on another display or at another request the rates the work can meet are others, learned afresh.
+        if let bound, bound.mode != timing.refreshMode || !requested.isRefit(of: bound.requested)
+            || !timing.nativeRate.isRefit(of: bound.display) {
             reset()
         }
+        bound = (requested, timing.refreshMode, timing.nativeRate)
         let choices: RateChoices = switch RateChoices(timing) {
         case .discrete(let rates): .discrete([requested] + rates.filter { $0 < requested })
         case .continuous: .continuous(maximum: requested)
         }
-        let chosen = choices.nearest(to: FrameRate(hz: controller.rate(for: choices)))
-        bound = (requested, timing.refreshMode, timing.nativeRate, chosen < requested)
-        rate = chosen < requested ? chosen : nil
-        return rate.map { RateCeiling(rate: $0, reason: .work(cost: controller.recentCost ?? 0)) }
+        // Where a rate chosen earlier stands on this display's choices (a refitted rate moves them a little).
+        var next = rate.map { choices.nearest(to: $0) } ?? requested
+        if let latest = frames.last?.measure,
+           let (chosen, basis) = lowered(from: next, in: choices) ?? raised(from: next, for: latest, in: choices) {
+            next = chosen
+            self.basis = basis
+            sinceChange = 0
+        }
+        rate = next < requested ? next : nil
     }
 
     /// Forgets what was learned: another rate was asked for.
     package mutating func reset() {
-        controller = AdaptiveRateController(tuning: Self.tuning)
-        bound = nil
         rate = nil
+        frames.removeAll()
+        sinceChange = 0
+        bound = nil
+    }
+
+    /// The rate to drop to, with the measure it holds: when enough of the
+    /// latest frames planned at `current` overran its interval; nil otherwise.
+    private func lowered(from current: FrameRate, in choices: RateChoices) -> (FrameRate, Nanoseconds)? {
+        let judged = frames.suffix(min(sinceChange, tuning.dropLookback))
+        guard judged.filter({ $0.measure > current.period }).count >= tuning.overrunsToDrop,
+              let largest = frames.map(\.measure).max() else { return nil }
+        let lower = choices.highest(withIntervalAtLeast: scaled(largest, tuning.keepMargin))
+        return lower < current ? (lower, largest) : nil
+    }
+
+    /// The fastest rate above `current` the work allows, with the measure it
+    /// holds: it holds the `latest` measure with the climb margin, and the
+    /// window's frames it does not hold are one unbroken run or none; nil
+    /// when no faster rate does.
+    private func raised(from current: FrameRate, for latest: Nanoseconds,
+                        in choices: RateChoices) -> (FrameRate, Nanoseconds)? {
+        // Whether a rate holds a measure changes only at the rates that just hold one, so those are the candidates.
+        let candidates = Set(frames.map { choices.highest(withIntervalAtLeast: scaled($0.measure, tuning.climbMargin)) })
+            .filter { $0 > current }.sorted(by: >)
+        for rate in candidates where scaled(latest, tuning.climbMargin) <= rate.period {
+            let fits = frames.map { scaled($0.measure, tuning.climbMargin) <= rate.period }
+            let runs = zip([true] + fits, fits).filter { previous, now in previous && !now }.count
+            let run = zip(frames, fits).filter { !$0.1 }.map(\.0.measure)
+            if runs == 0 || (runs == 1 && Self.shrank(from: run, to: latest)) {
+                return (rate, zip(frames, fits).filter(\.1).map(\.0.measure).max() ?? latest)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `latest` ended the heavier `run` of measures, rather than
+    /// being a light frame among noisy ones: the run held level or only fell
+    /// (a step or a ramp down), or `latest` lies below it by more than the run's
+    /// own spread.
+    private static func shrank(from run: [Nanoseconds], to latest: Nanoseconds) -> Bool {
+        guard let low = run.min(), let high = run.max() else { return true }
+        return zip(run, run.dropFirst()).allSatisfy { $1 <= $0 } || latest < low - (high - low)
+    }
+
+    private func scaled(_ span: Nanoseconds, _ margin: Double) -> Nanoseconds {
+        margin == 0 ? span : Nanoseconds((Double(span) * (1 + margin)).rounded(.up))
     }
 }

@@ -57,8 +57,8 @@ public final class DisplayLink {
 
     /// The fastest the link may run for a reason other than the request:
     /// what the present path sustains or the game's work allows (the
-    /// ``FrameLoop`` sets it, the lower of `PresentThroughput` and the
-    /// adaptive rate or, at a request, `WorkRateCeiling`). Above it the link runs the highest achievable rate at
+    /// ``FrameLoop`` sets it, the lower of `PresentThroughput` and
+    /// `WorkRateCeiling`). Above it the link runs the highest achievable rate at
     /// or below it, as for a cap, and the frame says why; the preferred range
     /// is left as the game set it. Nil: no such limit.
     public internal(set) var rateCeiling: RateCeiling?

@@ -14,8 +14,9 @@ public enum RateReason: Equatable, Sendable {
     /// The present path: presents were seen to reach only `reached` a second
     /// (`PresentThroughput`), so the link runs the highest even rate at or below that.
     case presents(reached: FrameRate)
-    /// The game's work: adaptive mode holds the highest rate whose interval
-    /// fits frames that recently cost `cost` (`AdaptiveRateController`).
+    /// The game's work: the link runs the fastest even rate whose interval
+    /// holds frames that recently took `cost` (`WorkRateCeiling`: the work
+    /// at a request; adaptive, the whole cost with headroom).
     case work(cost: Nanoseconds)
 
     /// Why the request `range` alone gives `rate` on `timing`: the display's

@@ -16,21 +16,21 @@ public final class FrameLoop {
     /// Where frames are shown.
     public let backend: FrameBackend
     /// How fast to run. Setting it hands the range to the link at once; with
-    /// `.adaptive` the link is asked for the display's rate and the loop
-    /// lowers it before every frame, by the link's ``DisplayLink/rateCeiling``,
-    /// to what the work of the previous frames allows; `.uncapped` asks the backend for vsync
+    /// `.adaptive` the link is asked for the display's rate; at every limit
+    /// the loop lowers the rate before each frame, by the link's
+    /// ``DisplayLink/rateCeiling``, to what the work of the previous frames
+    /// allows (adaptive keeping headroom); `.uncapped` asks the backend for vsync
     /// off (and another limit gives it back). Until it is set, the link's own
     /// preferred range is left as the game sets it.
     public var rateLimit: FrameRateLimit {
         didSet {
             guard rateLimit != oldValue else { return }
-            adaptive = rateLimit == .adaptive ? AdaptiveRateController() : nil
             link.preferredFrameRateRange = rateLimit.frameRateRange
             link.isUncapped = rateLimit == .uncapped
             if link.isUncapped != (oldValue == .uncapped) { backend.uncappedChanged(to: link.isUncapped) }
             // Asked for another rate, the loop tries it before learning again what presents and work reach.
             presentThroughput.reset()
-            workCeiling.reset()
+            workCeiling = WorkRateCeiling(tuning: rateLimit == .adaptive ? .adaptive : .request)
         }
     }
     /// Whether the rate follows the game's work (the trace then records the
@@ -54,9 +54,9 @@ public final class FrameLoop {
     /// link's ``DisplayLink/rateCeiling``, learned afresh on another display
     /// or rate limit.
     package private(set) var presentThroughput = PresentThroughput()
-    /// The fastest rate at or below the request the game's work sustains;
-    /// part of the link's ``DisplayLink/rateCeiling`` (not when adaptive,
-    /// where the adaptive rate is).
+    /// The fastest rate at or below the request the game's work sustains (at
+    /// every limit; adaptive measures the whole cost and keeps headroom);
+    /// part of the link's ``DisplayLink/rateCeiling``.
     package private(set) var workCeiling = WorkRateCeiling()
     /// How much later than its slot the present path shows a frame, learned
     /// from the platform's reports; the link's ``DisplayLink/pathLatency``,
@@ -69,7 +69,6 @@ public final class FrameLoop {
     private var cpuMeter = FrameCPUMeter()
     /// The latency the backend was last told of.
     private var latencyInEffect = FrameLatency.smooth
-    private var adaptive: AdaptiveRateController?
     /// Presented frames not yet handed to the client, oldest first, each with
     /// the ticket of the glass report it awaits (nil: complete).
     private var awaitingGlass: [(record: FrameRecord, ticket: Int?)] = []
@@ -124,19 +123,17 @@ public final class FrameLoop {
     }
 
     // The loop learns at two moments, and both feed the one ceiling on the
-    // link's rate (``rateCeiling(on:)``): what the game's work costs, once
+    // link's rate (``planRateCeiling(on:at:)``): what the game's work costs, once
     // present returns, and what the present path reached, once the frame's
     // glass time is final.
 
     /// The first moment the loop learns: right after the present, when the
-    /// frame's cost (``FrameRecord/cost(on:)``) is known. The next frame's
-    /// plan needs it at once, so it cannot wait for the glass. It feeds the
-    /// work's share of the ceiling (the adaptive controller's rate, or under a
-    /// request the even rate the work meets) and the cost predictor behind
-    /// ``FrameLatency/low``.
+    /// frame's work and cost (``FrameRecord/cost(on:)``) are known. The next
+    /// frame's plan needs them at once, so this cannot wait for the glass. It
+    /// feeds the work's share of the ceiling (`WorkRateCeiling`, the even
+    /// rate the work meets) and the cost predictor behind ``FrameLatency/low``.
     private func learnAfterPresent(_ record: FrameRecord, on timing: DisplayTiming) {
-        adaptive?.record(cost: record.cost(on: timing), at: record.presentTime)
-        if !isAdaptive { workCeiling.observe(record) }
+        workCeiling.observe(record, on: timing)
         costPredictor.observe(record, on: timing)
     }
 
@@ -152,16 +149,16 @@ public final class FrameLoop {
         pathLatency.observe(record)
     }
 
-    /// The one ceiling on the next frame's rate, where the two moments meet:
-    /// the lower of what the present path sustains, as learned up to now,
-    /// and what the game's work allows (adaptive: the controller's rate; a
-    /// request: the even rate the work meets).
-    private func rateCeiling(on timing: DisplayTiming, at now: Nanoseconds) -> RateCeiling? {
+    /// Plans the one ceiling on the next frame's rate, where the two moments
+    /// meet: the lower of what the present path sustains, as learned up to
+    /// now (or nothing, for a frame that tries the asked rate again), and
+    /// what the game's work allows under the request.
+    private func planRateCeiling(on timing: DisplayTiming, at now: Nanoseconds) -> RateCeiling? {
         presentThroughput.follow(timing)
+        presentThroughput.plan(at: now)
         let requested = FrameRateSnapper.effectiveRate(for: link.preferredFrameRateRange, on: timing).rate
-        let work = isAdaptive ? adaptive?.ceiling(for: RateChoices(timing))
-            : workCeiling.ceiling(under: requested, on: timing)
-        return RateCeiling.lower(presentThroughput.ceiling(at: now), work)
+        workCeiling.plan(under: requested, on: timing)
+        return RateCeiling.lower(presentThroughput.ceiling, workCeiling.ceiling)
     }
 
     /// Completes the waiting records with the glass reports that arrived,
@@ -198,7 +195,7 @@ public final class FrameLoop {
     private func runOneFrame(_ client: FrameLoopClient) -> (FrameRecord, Int?, DisplayTiming) {
         let clock = backend.clock
         let timing = backend.currentTiming()
-        link.rateCeiling = rateCeiling(on: timing, at: clock.now)
+        link.rateCeiling = planRateCeiling(on: timing, at: clock.now)
         pathLatency.follow(timing)
         link.pathLatency = pathLatency.latency(on: timing)
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)

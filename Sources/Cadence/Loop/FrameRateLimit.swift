@@ -1,8 +1,10 @@
 /// The one setting for how fast a game runs, in the spirit of
 /// bevy_framepace's `Limiter`: the display's rate, a cap, a full
 /// `FrameRateRange`, adaptive, or uncapped. Set it on ``FrameLoop/rateLimit``;
-/// the loop applies it to its link and its backend (and, for adaptive, runs
-/// the controller itself).
+/// the loop applies it to its link and its backend. At every limit the
+/// game's own work can hold the rate lower (`WorkRateCeiling`), and the
+/// present path's throughput too (`PresentThroughput`): see
+/// ``DisplayLink/rateCeiling``.
 public enum FrameRateLimit: Equatable, Sendable {
     /// Every refresh of the display (or the timer's rate without vsync).
     case displayRate
@@ -10,9 +12,10 @@ public enum FrameRateLimit: Equatable, Sendable {
     case cap(Double)
     /// Any range, as `CAFrameRateRange` expresses it.
     case range(FrameRateRange)
-    /// The highest rate the game sustains evenly, chosen frame by frame by
-    /// an `AdaptiveRateController` from the work each frame took: the link
-    /// is asked for the display's rate and held below it by the work.
+    /// The highest rate the game sustains evenly, chosen frame by frame from
+    /// what each frame cost (its work and its present's own cost, with
+    /// headroom kept: `WorkRateCeiling`'s adaptive tuning): the link is asked
+    /// for the display's rate and held below it by the cost.
     case adaptive
     /// No pacing at all: vsync off and no cap, each frame presented the
     /// moment its work ends and the next begun at once, to measure how fast

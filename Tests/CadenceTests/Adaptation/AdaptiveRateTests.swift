@@ -105,7 +105,7 @@ struct AdaptiveRateTests {
             Nanoseconds.random(in: 9 * ms...13 * ms, using: &rng)
         }
         let settled = during(records, 2..<20)
-        #expect(rateChanges(settled) == 0, "\(rateChanges(settled)) changes")
+        #expect(rateChanges(settled) == 0, "\(rateChanges(settled)) changes \(zip(records, records.dropFirst()).filter { $0.pacedHz != $1.pacedHz }.prefix(12).map { ($1.frame, $1.pacedHz, $0.workEnd - $0.callbackStart) })")
         #expect(settled.allSatisfy { !$0.isLate() })
     }
 
@@ -117,12 +117,14 @@ struct AdaptiveRateTests {
         #expect(rateChanges(during(records, 2..<20)) <= 1)
     }
 
-    @Test("Speed up only after sustained headroom: a 0.3 s dip in work does not raise the rate")
-    func shortDipDoesNotClimb() {
+    @Test("A 0.3 s dip in the work runs at the rate the dip allows, and the rate comes back down with at most two late frames")
+    func shortDipFollowsTheWork() {
         let records = runAdaptive(fullscreenVRR(), seconds: 8, work: schedule([(0, 11), (4, 5), (4.3, 11)]))
-        let after = during(records, 1..<8)
-        #expect(after.allSatisfy { $0.pacedHz <= 91 })
-        #expect(after.filter { $0.isLate() }.isEmpty)
+        // 11 ms + 15% = 12.65 ms: 79 Hz. 5 ms + 30% = 6.5 ms fits 144 Hz (6.94 ms).
+        #expect(during(records, 1..<4).allSatisfy { $0.pacedHz == 79 && !$0.isLate() })
+        #expect(during(records, 4.05..<4.3).allSatisfy { $0.pacedHz == 144 && !$0.isLate() })
+        #expect(during(records, 4.35..<8).allSatisfy { $0.pacedHz == 79 })
+        #expect(during(records, 4.3..<8).filter { $0.isLate() }.count <= 2)
     }
 
     @Test("One long frame (a hitch) does not lower the rate")
@@ -198,36 +200,73 @@ struct AdaptiveDecisionTests {
         #expect(RateChoices(.unsynced(reported: hz(60))).highest(withIntervalAtLeast: 23 * ms) == hz(43))
     }
 
+    /// A frame that cost `cost`, its present returning at `at`, shown at once (no vblank wait to leave out).
+    static func frame(cost: Nanoseconds, at: Nanoseconds) -> FrameRecord {
+        FrameRecord(frame: 0, timestamp: 0, targetTimestamp: at, presentTime: at, delta: 0, limit: .adaptive, rate: hz(144),
+                    refreshMode: .variable, callbackStart: at - cost, workEnd: at, presentSubmit: at, skippedFrames: 0)
+    }
+
+    static let vrr = DisplayTiming.variable(minimum: hz(48), maximum: hz(144))
+
     @Test("Down in one step: two of the last three frames overrunning drop the rate to hold the largest recent cost; one does not")
     func dropsOnOverrunningCost() {
-        let choices = RateChoices(.variable(minimum: hz(48), maximum: hz(144)))
-        var controller = AdaptiveRateController()
-        #expect(controller.rate(for: choices) == 144)
-        for k in 0..<10 { controller.record(cost: 4 * ms, at: Nanoseconds(k) * 7 * ms) }
-        controller.record(cost: 8 * ms, at: 80 * ms)
-        #expect(controller.rate(for: choices) == 144, "one frame over 6.94 ms is a hitch")
-        controller.record(cost: 11 * ms, at: 90 * ms)
+        var ceiling = WorkRateCeiling(tuning: .adaptive)
+        func next(cost: Nanoseconds, at t: Nanoseconds) -> Double {
+            ceiling.observe(Self.frame(cost: cost, at: t), on: Self.vrr)
+            ceiling.plan(under: hz(144), on: Self.vrr)
+            return ceiling.ceiling?.rate.hz ?? 144
+        }
+        for k in 0..<10 { #expect(next(cost: 4 * ms, at: Nanoseconds(k) * 7 * ms) == 144) }
+        #expect(next(cost: 8 * ms, at: 80 * ms) == 144, "one frame over 6.94 ms is a hitch")
         // The last three cost 4, 8, 11 ms. Their median, 8 ms + 15% = 9.2 ms, would
         // be 108 Hz and leave every 11 ms frame late; the largest, 11 ms + 15% =
         // 12.65 ms, is 79 Hz.
-        #expect(controller.rate(for: choices) == 79)
-        #expect(controller.rate(for: choices) == 79, "at 79 Hz those frames fit: no second drop")
+        #expect(next(cost: 11 * ms, at: 90 * ms) == 79)
+        #expect(ceiling.ceiling?.reason == .work(cost: 11 * ms))
+        #expect(next(cost: 11 * ms, at: 103 * ms) == 79, "at 79 Hz those frames fit: no second drop")
     }
 
-    @Test("docs/pacing.md states the rule the controller follows: its lookback, margins, window and climb delay")
-    func documentationAgreesWithTheController() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    @Test("Up on the first frame the work allows; work that alternates stays at the rate holding all of it")
+    func climbsOnTheFirstFrameTheWorkAllows() {
+        let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: hz(60)))
+        var ceiling = WorkRateCeiling(tuning: .adaptive)
+        var time: Nanoseconds = 0
+        func next(_ cost: Nanoseconds) -> Double {
+            time += 33 * ms
+            ceiling.observe(Self.frame(cost: cost, at: time), on: .unsynced(reported: hz(60)))
+            ceiling.plan(under: hz(60), on: sixty)
+            return ceiling.ceiling?.rate.hz ?? 60
+        }
+        // 20 ms + 15% = 23 ms: every second vblank (30 Hz) after two overruns.
+        #expect([20, 20, 20, 20].map { next($0 * ms) } == [60, 30, 30, 30])
+        // 5 ms + 30% = 6.5 ms fits 60 Hz, and the 20 ms frames are one run: up at once.
+        #expect(next(5 * ms) == 60)
+        // 5 and 20 ms in turn: down after two overruns, then the window holds two runs of 20 ms frames.
+        #expect([20, 5, 20, 5, 20, 5].map { next($0 * ms) } == [60, 60, 30, 30, 30, 30])
+        // Light for good: up once the heavy frames have left the window (0.5 s of frames, at most 16).
+        let light = (0..<16).map { _ in next(5 * ms) }
+        #expect(light.last == 60 && light.filter { $0 == 30 }.count >= 10, "\(light)")
+    }
+
+    @Test("The Rate limits article states the rules the work's ceiling follows: its lookback, window, margins, adaptive and at a request")
+    func documentationAgreesWithTheCeiling() throws {
+        let article = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/pacing.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Adaptive rate").dropFirst().first?
-            .components(separatedBy: "\n## ").first).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let t = AdaptiveRateController.Tuning()
-        let words = ["", "one", "two", "three", "four", "five"]
-        #expect(t.overrunsToDrop == 2 && t.dropLookback == 3)
-        #expect(section.contains("When \(words[t.overrunsToDrop]) of the last \(words[t.dropLookback]) frames cost more than the frame interval"))
-        #expect(section.contains("holds the largest cost of the last \(t.window) frames plus \(Int(t.keepMargin * 100))%"))
-        #expect(section.contains("holds the cost of the last \(t.window) frames plus \(Int(t.climbMargin * 100))% (ignoring the single largest frame)"))
-        #expect(t.climbAfter == 500_000_000 && section.contains("held for half a second"))
+            .appendingPathComponent("Sources/Cadence/Cadence.docc/RateLimits.md"), encoding: .utf8)
+        func section(_ title: String) throws -> String {
+            try #require(article.components(separatedBy: title).dropFirst().first?.components(separatedBy: "\n### ").first)
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let adaptive = try section("### Adaptive"), work = try section("### The work lowers the rate, at any limit")
+        let a = WorkRateCeiling.Tuning.adaptive, r = WorkRateCeiling.Tuning.request
+        for t in [a, r] {
+            #expect(t.overrunsToDrop == 2 && t.dropLookback == 3 && t.window == 16 && t.windowSpan == 500_000_000)
+        }
+        #expect(work.contains("When \(r.overrunsToDrop) of the last \(r.dropLookback) frames' work overran the interval"))
+        #expect(work.contains("the largest work of the last \(r.window) frames (none older than half a second), with nothing to spare"))
+        #expect(a.measure == .cost && r.measure == .work && r.keepMargin == 0 && r.climbMargin == 0)
+        #expect(adaptive.contains("the same ceiling") && adaptive.contains("a drop holds the largest cost plus \(Int(a.keepMargin * 100))%"))
+        #expect(adaptive.contains("a climb needs the faster rate to hold the latest cost plus \(Int(a.climbMargin * 100))%"))
     }
 
     @Test("A frame's cost is its work plus the present's own cost; waiting for the vblank is not cost")
@@ -245,29 +284,5 @@ struct AdaptiveDecisionTests {
         // No vsync: the present's 10 ms copy is all cost (Xvfb): 13 ms.
         #expect(record(start: 0, workEnd: 3 * ms, submit: 10 * ms, returned: 20 * ms)
             .cost(on: .unsynced(reported: hz(60))) == 13 * ms)
-    }
-
-    @Test("Up slowly: a faster rate must fit for the whole climb delay first")
-    func climbsAfterSustainedHeadroom() {
-        let choices = RateChoices(.fixed(VsyncGrid(origin: 0, rate: hz(60))))
-        var controller = AdaptiveRateController()
-        _ = controller.rate(for: choices)
-        var time: Nanoseconds = 0
-        for _ in 0..<16 {
-            time += 33 * ms
-            controller.record(cost: 20 * ms, at: time)
-        }
-        #expect(controller.rate(for: choices) == 30)
-        var climbedAt: Nanoseconds?
-        while climbedAt == nil && time < 3 * s {
-            time += 33 * ms
-            controller.record(cost: 5 * ms, at: time)
-            if controller.rate(for: choices) == 60 { climbedAt = time }
-        }
-        // The climb ignores the single largest cost, so 5 ms + 30% fits 60 Hz once
-        // all but one 20 ms frame have left the 16-frame window (15 frames of 5 ms);
-        // then the climb waits 0.5 s.
-        let headroomFrom: Nanoseconds = (16 + 15) * 33 * ms
-        #expect(climbedAt.map { $0 >= headroomFrom + 500 * ms && $0 < headroomFrom + 500 * ms + 34 * ms } == true)
     }
 }

@@ -114,6 +114,8 @@ enum Oracle {
         var hitches: [Int64] = []
         /// Callbacks start just in time for their targets (``FrameLatency/low``), from the frames' learned cost.
         var lowLatency = false
+        /// The work moves in steps and ramps that the step rules judge (WorkStepRules).
+        var workSteps = false
     }
 
     /// One display-link callback, in order.

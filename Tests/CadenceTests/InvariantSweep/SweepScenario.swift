@@ -102,13 +102,16 @@ struct SweepScenario: Sendable, CustomStringConvertible {
     var duration: Nanoseconds = 2_000_000_000
     /// When callbacks start: the rules hold in both modes.
     var latency: FrameLatency = .smooth
+    /// The work moves in steps and ramps, each change held long enough for
+    /// the step rules to judge (`WorkStepScenarios`).
+    var workSteps = false
 
     var oracle: Oracle.Scenario {
         Oracle.Scenario(panel: panel.oracle, vsync: vsync, fullscreen: fullscreen, vrrAllowed: vrrAllowed,
                         displayChanges: displayChanges.map { ($0.at, $0.panel.oracle) },
                         requests: requests.map { ($0.at, $0.request.oracle) }, duration: duration,
                         work: work.map { ($0.at, $0.duration) }, hitches: hitches.map(\.at),
-                        lowLatency: latency == .low)
+                        lowLatency: latency == .low, workSteps: workSteps)
     }
 
     var description: String {
@@ -118,6 +121,7 @@ struct SweepScenario: Sendable, CustomStringConvertible {
             + "requests \(requests.map { "\(ms($0.at)):\($0.request)" }); "
             + "work \(work.map { "\(ms($0.at)):\(ms($0.duration))" }); "
             + "hitches \(hitches.map { "\(ms($0.at)):\(ms($0.duration))" }); duration \(ms(duration)); latency \(latency)"
+            + (workSteps ? "; work steps judged" : "")
     }
 }
 
@@ -143,8 +147,12 @@ extension SweepScenario {
     /// A scenario drawn from `seed` alone, so a failure replays exactly.
     static func random(seed: UInt64) -> SweepScenario {
         var g = SeededGenerator(seed: seed)
-        // One in four from the class of work longer than the request's interval.
-        if Int.random(in: 0..<4, using: &g) == 0 { return overloaded(seed: seed, using: &g) }
+        // One in four from the class of work longer than the request's interval, one in five from work in steps and ramps.
+        switch Int.random(in: 0..<20, using: &g) {
+        case 0..<5: return overloaded(seed: seed, using: &g)
+        case 5..<9: return stepped(seed: seed, using: &g)
+        default: break
+        }
         func panel() -> PanelSpec {
             switch Int.random(in: 0..<10, using: &g) {
             case 0..<5: return .fixed(fixedRates.randomElement(using: &g)!)
@@ -188,79 +196,5 @@ extension SweepScenario {
         }.sorted { $0.at < $1.at }
         s.latency = Bool.random(using: &g) ? .low : .smooth
         return s
-    }
-}
-
-/// Plays a ``SweepScenario`` through the real frame loop and simulated display.
-final class SweepGame: FrameLoopClient {
-    let scenario: SweepScenario
-    private(set) var records: [FrameRecord] = []
-    /// When the loop planned each frame (the link's `now`): the callback's
-    /// start in smooth mode, before the wait in low latency mode.
-    private(set) var plannedAt: [Nanoseconds] = []
-    private var lastPrepared: Nanoseconds = 0
-    private var nextRequest = 0
-    private var nextHitch = 0
-    /// Uncapped frames cost at least this: with vsync off nothing else moves
-    /// time, and a real frame is never free.
-    private static let uncappedFloor: Nanoseconds = 250_000
-    private var uncapped = false
-
-    init(_ scenario: SweepScenario) { self.scenario = scenario }
-
-    func prepareFrame(_ loop: FrameLoop) -> Bool {
-        let now = loop.clock.now
-        lastPrepared = now
-        guard now < scenario.duration else { return false }
-        while nextRequest < scenario.requests.count, scenario.requests[nextRequest].at <= now {
-            loop.rateLimit = scenario.requests[nextRequest].request.limit
-            uncapped = loop.rateLimit == .uncapped
-            nextRequest += 1
-        }
-        return true
-    }
-
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
-        plannedAt.append(lastPrepared)
-        let now = loop.clock.now
-        var work = scenario.work.last { $0.at <= now }?.duration ?? 0
-        while nextHitch < scenario.hitches.count, scenario.hitches[nextHitch].at <= now {
-            work += scenario.hitches[nextHitch].duration
-            nextHitch += 1
-        }
-        loop.doWork(uncapped ? max(work, Self.uncappedFloor) : work)
-    }
-
-    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) { records.append(record) }
-
-    func idle(_ loop: FrameLoop) -> Bool { false }
-
-    /// Runs `scenario` and returns what the oracle finds wrong, frames and VRR flips.
-    static func violations(of scenario: SweepScenario) -> [Oracle.Violation] {
-        let display = SimulatedDisplay(panel: scenario.panel.simulated, vsync: scenario.vsync,
-                                       fullscreen: scenario.fullscreen, allowsVariableRefresh: scenario.vrrAllowed,
-                                       changes: scenario.displayChanges.map { ($0.at, $0.panel.simulated) })
-        let backend = FlipRecordingBackend(display)
-        let game = SweepGame(scenario)
-        let loop = FrameLoop(link: DisplayLink(preferred: scenario.requests[0].request.frameRateRange), backend: backend)
-        loop.latency = scenario.latency
-        loop.run(game)
-        // The rules are about how the link planned each frame, so the oracle
-        // takes the planning time as the callback's (the same in smooth mode).
-        let frames = zip(game.records, game.plannedAt).map { r, planned in
-            Oracle.Frame(index: r.frame, callbackStart: planned, workEnd: r.workEnd,
-                         presentSubmit: r.presentSubmit, target: r.targetTimestamp, delta: r.delta,
-                         glass: r.presentTime, timestamp: r.timestamp, effectiveHz: r.pacedHz,
-                         skippedFrames: r.skippedFrames, workStart: r.callbackStart)
-        }
-        var found = Oracle.checkInvariants(scenario.oracle, frames) + Oracle.checkSteadyGlass(scenario.oracle, frames)
-        // Uncapped turns vsync off: the panel's range holds only while nothing is uncapped.
-        let everUncapped = scenario.requests.contains { if case .uncapped = $0.request { true } else { false } }
-        if scenario.displayChanges.isEmpty, scenario.vsync, scenario.fullscreen, scenario.vrrAllowed, !everUncapped,
-           case .variable(let low, let high) = scenario.panel {
-            found += Oracle.checkVRRFlips(min: low.exact, max: high.exact, glass: game.records.map(\.presentTime),
-                                          flips: backend.flips.map(\.at))
-        }
-        return found
     }
 }

@@ -1,17 +1,16 @@
 // The oracle's rules for work longer than the requested rate's interval, from the written design and in exact
 // rationals, sharing no code with Cadence:
 // - the link runs below the request only after the game's work overran the request's interval on two frames, never
-//   lower than the next even rate that holds the largest work seen with a twentieth to spare (on a fixed display a
-//   whole number of vblanks; with variable refresh or none, a whole number of hertz, or the panel's nearest rate below
-//   it), and it comes back to the request once the work has fitted it with 30% to spare for half a second over a
-//   full window of 16 frames;
+//   lower than the next even rate that holds the largest work seen (on a fixed display a whole number of vblanks;
+//   with variable refresh or none, a whole number of hertz, or the panel's nearest rate below it), and it is back at
+//   the request at the latest once the work has fitted it with 30% to spare for half a second over a full window of
+//   16 frames (at once where the work shrank in a step: WorkStepRules judges that);
 // - in steady state (the same rate for three frames, nothing changed for five, or twelve where callbacks start just
 //   in time and the cost they start by is learned afresh), glass speed is uniform: every frame
 //   the same lag from its target, and that lag is none: the rate holds the work, so no frame is late (the motion the
 //   game drew for each target is what the glass shows then, at one speed).
 
 extension Oracle {
-    static let ceilingMargin = Q(21, 20)
     static let climbMargin = Q(13, 10)
     static let climbWindow = 16
     static let climbAfter: Int64 = 500_000_000
@@ -50,13 +49,13 @@ extension Oracle {
             fail("rate", "at \(rate) Hz, below the request's \(requested) Hz, with \(overruns.count) frames whose work overran it")
             return rate
         }
-        // The lowest the ceiling may go: the next even rate holding the largest work with a twentieth to spare, on
+        // The lowest the ceiling may go: the next even rate holding the largest work, on
         // this display or one before it (what was learned there is kept while the request stays the same).
-        let needed = (Q(largest) * ceilingMargin).ceil
+        let needed = largest
         let lowest = earlierTimings.map { t in M.cap(M.achievable(t), min(requested, evenRate(holding: needed, on: t))) }
             .min()!
         if rate < lowest {
-            fail("rate", "at \(rate) Hz, lower than \(lowest) Hz, which holds the largest work seen (\(largest) ns) with 5% to spare")
+            fail("rate", "at \(rate) Hz, lower than \(lowest) Hz, which holds the largest work seen (\(largest) ns)")
         }
         unlearned(frames, i, rate: rate, requested: requested, since: Swift.max(requestAt, epochStart), fail: fail)
         return rate
@@ -107,7 +106,7 @@ extension Oracle {
             var slowest = OracleModel.nanosPerSecond / slowestChoice
             if case .fixed(let r) = timing { slowest = Q(Swift.max(1, (r / slowestChoice).floor)) * OracleModel.nanosPerSecond / r }
             let holdable = s.displayChanges.isEmpty && Swift.max(slowest, Q(1_000_000_000) / Q(Int64((f.effectiveHz * 1000).rounded()), 1000))
-                >= Q(work(f)) * ceilingMargin
+                >= Q(work(f))
             if abs(lag - previousLag) > 1 || (holdable && (lag != 0 || previousLag != 0)) {
                 out.append(Violation(frame: f.index, rule: "steady",
                                      detail: "lags \(previousLag) then \(lag) ns from the targets in steady state at \(f.effectiveHz) Hz (work \(work(f)) ns)"))
