@@ -67,30 +67,31 @@ struct XPresentClockTickTests {
         }
     }
 
-    @Test("A counter stuck at MSC 1 030 with its time, answered every frame: the grid is used for under a second of it, then dropped and named absent; once it counts again a grid returns")
+    @Test("A counter stuck at MSC 1 030 with its time, answered every frame: the grid is used for under half a second of it, then dropped and named absent; once it counts again a grid returns")
     func stuckCounter() {
         let ticks = FakeTicks()
         let clock = Self.clock(ticks)
         run(clock, ticks, frames: 1...30) { Self.tick($0 - 1) }
         #expect(clock.source == .xPresent)
         // From frame 31 every answer is MSC 1 030 (vblank 30), first read at frame 31.
-        run(clock, ticks, frames: 31...91) { _ in Self.tick(30) }
-        #expect(clock.absence == nil, "60 vblanks (0.99994 s) of a stuck counter are not yet a second")
+        run(clock, ticks, frames: 31...61) { _ in Self.tick(30) }
+        #expect(clock.absence == nil, "30 vblanks (0.49997 s) of a stuck counter are not yet half a second")
         #expect(clock.source == .xPresent)
-        run(clock, ticks, frames: 92...92) { _ in Self.tick(30) }
+        run(clock, ticks, frames: 62...62) { _ in Self.tick(30) }
         #expect(clock.absence == .counterStuck(1_030))
         #expect(clock.source == .presentReturns && clock.grid == nil)
-        run(clock, ticks, frames: 93...97) { Self.tick($0 - 1) }
+        run(clock, ticks, frames: 63...67) { Self.tick($0 - 1) }
         #expect(clock.absence == nil && clock.source == .xPresent)
     }
 
-    @Test("No answer at all: provisional for the first second, named absent at 1 s")
+    @Test("No answer at all: provisional for the first half second, named absent at 0.5 s")
     func silentServer() {
         let ticks = FakeTicks()
         let clock = Self.clock(ticks)
-        run(clock, ticks, frames: 1...58) { _ in nil }
+        // Frame k returns 2 ms after vblank k: frame 29 at 0.4853 s, frame 30 at 0.5020 s.
+        run(clock, ticks, frames: 1...29) { _ in nil }
         #expect(clock.isProvisional && clock.absence == nil)
-        run(clock, ticks, frames: 59...60) { _ in nil }
+        run(clock, ticks, frames: 30...30) { _ in nil }
         #expect(clock.absence == .noAnswer && !clock.isProvisional)
     }
 

@@ -7,9 +7,9 @@ public enum ClockAbsence: Equatable, Sendable, CustomStringConvertible {
     /// The server answers with no time (UST 0): XWayland 24 answers every
     /// `PresentNotifyMSC` at once with MSC 1 and UST 0.
     case noTime
-    /// The server answers, but the vblank counter has stayed at this value for a second.
+    /// The server answers, but the vblank counter has stayed at this value for half a second.
     case counterStuck(Int64)
-    /// The server has not answered in the first second.
+    /// The server has not answered in the first half second.
     case noAnswer
 
     /// The words after the clock's name.
@@ -17,7 +17,7 @@ public enum ClockAbsence: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noTime: "X Present gives no time: UST 0"
         case .counterStuck(let counter): "X Present stuck at MSC \(counter)"
-        case .noAnswer: "X Present silent for 1 s"
+        case .noAnswer: "X Present silent for 0.5 s"
         }
     }
 }
@@ -26,8 +26,11 @@ public enum ClockAbsence: Equatable, Sendable, CustomStringConvertible {
 /// that gives no time, a counter that stays put while answers keep coming,
 /// or no answer at all, each judged within ``patience`` of the mode's start.
 struct TickWatch {
-    /// How long a clock may go without a sign of life: a second.
-    static let patience: Nanoseconds = 1_000_000_000
+    /// How long a clock may go without a sign of life: half a second. A
+    /// clock that ticks answers each question at the next vblank, with the
+    /// next counter: a repeated counter is already wrong, and the clock is
+    /// named absent within the game's first second.
+    static let patience: Nanoseconds = 500_000_000
 
     /// When the display or its mode began.
     let since: Nanoseconds
