@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "CadenceSDL", targets: ["CadenceSDL"]),
     ],
     targets: [
-        // The only place that talks C to SDL2 (and SDL2_ttf for text, SDL2_image for PNG textures).
+        // The only place that talks C to SDL2 (and SDL2_ttf for text, SDL2_image for PNG textures, SDL2_mixer for sound).
         // No pkg-config: see Sources/CSDL2/shim.h for why.
         .systemLibrary(name: "CSDL2"),
         // libdrm, read-only: a connector's `vrr_capable` and its CRTC's `VRR_ENABLED`.

@@ -7,7 +7,8 @@
 // Arrows move the blue star (hold the mouse button to steer it to the
 // pointer instead), C toggles a 30 FPS cap, U uncapped (vsync off, as fast as
 // the game runs), L low latency (each frame starts just in time for its
-// target), S the statistics panel, Esc or Q quits.
+// target), S the statistics panel, Esc or Q quits. The ball clicks as it
+// bounces, heard as the frame that shows the bounce is seen.
 //
 //     swift run --package-path Programs template [--frames N] [--screenshot out.bmp] [--window WxH]
 
@@ -67,21 +68,26 @@ struct World {
     var ball = Point(x: 120, y: 90)
     var ballVelocity = Point(x: 260, y: 190)
 
-    /// Advances by `dt` seconds, the player steered by the arrow keys or toward the pointer.
-    mutating func update(dt: Double, keys: Point, pointer: Point?) {
+    /// Advances by `dt` seconds, the player steered by the arrow keys or
+    /// toward the pointer. Returns whether the ball bounced.
+    mutating func update(dt: Double, keys: Point, pointer: Point?) -> Bool {
         let direction = pointer.map { $0 - player } ?? keys
         player += direction.normalized * min(direction.length, 320 * dt)
         player.x = min(max(player.x, 24), World.size.x - 24)
         player.y = min(max(player.y, 24), World.size.y - 24)
         ball += ballVelocity * dt
-        if ball.x < 0 || ball.x > World.size.x - 20 { ballVelocity.x = -ballVelocity.x }
-        if ball.y < 0 || ball.y > World.size.y - 20 { ballVelocity.y = -ballVelocity.y }
+        let bounceX = ball.x < 0 || ball.x > World.size.x - 20, bounceY = ball.y < 0 || ball.y > World.size.y - 20
+        if bounceX { ballVelocity.x = -ballVelocity.x }
+        if bounceY { ballVelocity.y = -ballVelocity.y }
+        return bounceX || bounceY
     }
 }
 
 final class Game: FrameLoopClient {
     let window: GameWindow
     let text: TextRenderer?   // nil without the font: no text
+    /// A click made in code (no file): 30 ms of 880 Hz dying away. Silent where there is no audio device.
+    let bounce = Sound(samples: (0..<1_440).map { Float(sin(Double($0) * 2 * .pi * 880 / 48_000) * exp(-Double($0) / 300)) })
     let frameLimit: Int?, screenshotPath: String?
     var simulation = FixedStep(stepsPerSecond: 60)   // at most 8 updates a frame; more are dropped
     var previous = World(), current = World()
@@ -124,7 +130,8 @@ final class Game: FrameLoopClient {
         let keys = Point(x: Keyboard.axis(.left, .right), y: Keyboard.axis(.up, .down))   // held now
         for _ in 0..<simulation.advance(to: frame) {
             previous = current
-            current.update(dt: simulation.step, keys: keys, pointer: pointer)
+            // Heard when this frame, the first to show the bounce, reaches the glass.
+            if current.update(dt: simulation.step, keys: keys, pointer: pointer) { bounce.play(when: frame) }
         }
         draw(player: previous.player.mix(current.player, simulation.alpha),
              ball: previous.ball.mix(current.ball, simulation.alpha), lowLatency: loop.latency == .low)

@@ -9,7 +9,7 @@ struct CadenceBench: ParsableCommand {
         commandName: "cadence-bench",
         abstract: "Pacing benchmarks. With no subcommand, runs them all.",
         subcommands: [All.self, Pacing.self, Latency.self, LinkCost.self, Soak.self, Compositor.self, RepaintSweepCommand.self,
-                      CostLoopCommand.self],
+                      CostLoopCommand.self, SoundCommand.self],
         defaultSubcommand: All.self
     )
 
@@ -73,6 +73,27 @@ struct CadenceBench: ParsableCommand {
 
         func run() throws {
             if try !MainActor.assumeIsolated({ try pacing.bench.run() }) { throw ExitCode(2) }
+        }
+    }
+
+    /// When a sound played for a frame is heard, against the frame's glass time.
+    struct SoundCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sound",
+            abstract: "A click every few frames, each played for its frame's glass time (Sound.play(when:)), through SDL's disk audio driver in a real window (Scripts/bench sound runs it under Xvfb): when each is heard, against its frame's glass time.")
+        @Option(help: "Seconds to run at 60 FPS, e.g. 10.") var seconds = 10
+        @Option(help: "Frames from one click to the next, e.g. 15.") var every = 15
+
+        func validate() throws {
+            guard (2...600).contains(seconds) else { throw ValidationError("--seconds: expected 2 to 600, e.g. 10") }
+            guard (2...600).contains(every) else { throw ValidationError("--every: expected 2 to 600, e.g. 15") }
+        }
+
+        func run() throws {
+            do { try MainActor.assumeIsolated { try SoundBench(seconds: seconds, every: every).run() } } catch {
+                printError("\(error)")
+                throw ExitCode(69)
+            }
         }
     }
 

@@ -32,8 +32,10 @@ struct NoWaylandSessionTests {
         let result = try Subprocess.runExecutable("/usr/bin/env", arguments + ["--frames", "5"], timeout: 60)
         #expect(!result.stderr.contains("XDG_RUNTIME_DIR"), "stderr: \(result.stderr)")
         if setting == .xvfbWithoutRuntimeDirectory {
-            // It runs, in an X11 window, with nothing to say on stderr.
-            #expect(result.status == 0 && result.stderr.isEmpty, "exit \(result.status), stderr: \(result.stderr)")
+            // It runs, in an X11 window, with nothing to say on stderr but, on a machine with no
+            // sound card or sound server (this session has no runtime folder for one), that sound is off.
+            let said = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("sound off: ") }
+            #expect(result.status == 0 && said.isEmpty, "exit \(result.status), stderr: \(result.stderr)")
         } else {
             let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
             #expect(firstLine.hasPrefix("\(program): "), "stderr: \(result.stderr)")

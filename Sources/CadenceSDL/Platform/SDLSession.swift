@@ -80,6 +80,7 @@ public final class SDLSession {
     /// Quits SDL; call once, after every window and renderer is gone.
     public func shutdown() {
         GameControllers.closeAll()
+        AudioDevice.close()
         SDL_Quit()
     }
 }
