@@ -67,7 +67,7 @@ public final class Sound {
     }
 
     /// Plays the sound so that it is heard when `frame` reaches the glass
-    /// (its ``DisplayLinkFrame/targetTimestamp``): the flash of a shot and
+    /// (its `targetTimestamp`): the flash of a shot and
     /// its bang together. The audio device's own delay (its buffer's length,
     /// from SDL's audio spec) is taken into account and the start is placed
     /// to the sample; a frame whose moment has already passed, for the
