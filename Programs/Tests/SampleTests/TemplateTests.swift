@@ -69,7 +69,7 @@ struct TemplateTests {
         let star = Self.centre(blue)
         #expect(abs(star.x - 640) <= 1.5 && abs(star.y - 300) <= 1, "star centred at \(star)")
         // The bars hold only the clear colour, to the window's edges (the left one below the statistics panel).
-        let right = image.region(x: 1175, y: 0, width: 105, height: 600), left = image.region(x: 0, y: 300, width: 105, height: 300)
+        let right = image.region(x: 1175, y: 0, width: 105, height: 600), left = image.region(x: 0, y: 400, width: 105, height: 200)
         #expect((right + left).allSatisfy { $0 == (18, 20, 28) }, "something in the bars")
     }
 
