@@ -50,6 +50,8 @@ struct RealTimeRun {
             _ = RunEnding.finishWithoutDisplay(sprite, lost: "the display server went away", screenshot: outputs.screenshot)
         }
         ending.game = sprite
+        ending.limit = options.config.limit
+        ending.loopStart = MonotonicClock().now
         game.run(sprite)
         Interrupts.finishAtExit(nil)
         if let lost = game.lostDisplay {
@@ -60,6 +62,10 @@ struct RealTimeRun {
         }
         try sprite.end(outputs)
         print("display clock: \(game.backend.clockDescription)")
+        if let reason = ending.noFrameReason(sprite) {
+            printError(reason)
+            throw ExitCode(NoFrameRun.exitCode)
+        }
     }
 
     /// SDL with a display server, or the offscreen driver when headless.

@@ -10,6 +10,10 @@ import Foundation
 final class RunEnding: @unchecked Sendable {
     /// The game, once the run has started: before it, there is nothing to save.
     var game: Game?
+    /// When the loop began, on the monotonic clock: start-up ends there.
+    var loopStart: Nanoseconds?
+    /// What ends the run (a number of frames, a duration, the player).
+    var limit = GameConfig.Limit.untilQuit
     private let screenshot: String?
 
     init(screenshot: String?) {
@@ -25,9 +29,13 @@ final class RunEnding: @unchecked Sendable {
                 "the display stopped answering (SDL blocked for \(PresentWatchdog.stallLimit / 1_000_000_000) s)"
             case .stopRequested: nil
             }
-            let status: Int32
+            var status: Int32
             if let game {
                 status = Self.finishWithoutDisplay(game, lost: lost, screenshot: screenshot)
+                if status == 0, let reason = noFrameReason(game) {
+                    printError(reason)
+                    status = NoFrameRun.exitCode
+                }
             } else {
                 printError("\(lost ?? "stopped by a signal"): ended during start-up, before the run began")
                 status = 1
@@ -35,6 +43,14 @@ final class RunEnding: @unchecked Sendable {
             fflush(nil)
             _exit(status)
         }
+    }
+
+    /// Why the run presented no frame (see ``NoFrameRun``), or nil when it presented one.
+    nonisolated func noFrameReason(_ game: Game) -> String? {
+        guard game.statistics.runSummary.frames == 0 else { return nil }
+        let now = MonotonicClock().now
+        return NoFrameRun.reason(startUp: (loopStart ?? now) - game.start, elapsed: now - game.start,
+                                 limit: limit, stopped: Interrupts.requested)
     }
 
     /// Completes the trace and prints the summary without SDL, whose display
