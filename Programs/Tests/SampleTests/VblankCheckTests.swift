@@ -59,3 +59,65 @@ struct VblankCheckTests {
         #expect(unknown.stdout.contains("no word from the plain vsync loop"), "\(unknown.stdout)")
     }
 }
+
+/// `Scripts/vblank-check --paced` on a slow machine: frames further apart than
+/// the mode's rate pass only when they were late and their own work (callback
+/// to present return) needed that many vblanks, one more at most. Each run is
+/// made here on the 6 Hz mode: the kernel's vblanks every 1/6 s, a frame on
+/// every `stride`-th, each presented after its target with `work` seconds
+/// from its callback.
+@Suite("vblank-check judges the rate by the frames' own work")
+struct VblankCheckPacedTests {
+    private let script = Desktop.repository.appendingPathComponent("Scripts/vblank-check").path
+    private let modeline = "2.40 640 656 720 800 480 483 487 500 -hsync -vsync"   // 2.4 MHz / (800 x 500) = 6 Hz
+
+    private func judge(stride: Int, work: Double, late: Bool) throws -> Subprocess.Result {
+        let dir = try Subprocess.temporaryDirectory()
+        let run = dir.appendingPathComponent("weston-6hz-fps0").path
+        let period = 1.0 / 6, start = 1000.0
+        var vblank = ""
+        for seq in 0..<200 {
+            vblank += "weston-1 [000] 1.0: drm_vblank_event: crtc=0, seq=\(seq), time=\(Int64((start + Double(seq) * period) * 1e9)), high-prec=true\n"
+        }
+        var csv = "frame,target_timestamp,present_time,callback_time,glass_time,glass_source,effective_hz,run_start\n"
+        var glassTimes: [Double] = []
+        for i in 0..<20 {
+            let glass = start + Double(10 + i * stride) * period
+            let target = late ? glass - period : glass
+            let present = glass - 0.01
+            glassTimes.append(glass)
+            csv += "\(i),\(target),\(present),\(present - work),\(glass),feedback,6,0\n"
+        }
+        let achieved = Double(glassTimes.count - 1) / (glassTimes.last! - glassTimes.first!)
+        try csv.write(toFile: run + ".csv", atomically: true, encoding: .utf8)
+        try vblank.write(toFile: run + ".vblank", atomically: true, encoding: .utf8)
+        try """
+            frames 20, achieved \(String(format: "%.2f", achieved)) FPS, interval p50 – p99 –, late \(late ? 20 : 0), hitch ratio 0.0 ms/s
+            display clock: Wayland presentation-time
+
+            """.write(toFile: run + ".out", atomically: true, encoding: .utf8)
+        return try Subprocess.runExecutable(script, [run, "--clock", "Wayland presentation-time", "--modeline", modeline,
+                                                     "--uncapped", "--paced"], timeout: 30)
+    }
+
+    @Test("Late frames 5 vblanks apart whose work took 0.7 s (4.2 vblanks): the work's rate, passed")
+    func workNeedsThem() throws {
+        let result = try judge(stride: 5, work: 0.7, late: true)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("late frames' own work 700 ms (5 vblanks)"), "\(result.stdout)")
+    }
+
+    @Test("Late frames 5 vblanks apart whose work took 0.2 s: slower than the work needs, a failure")
+    func slowerThanTheWork() throws {
+        let result = try judge(stride: 5, work: 0.2, late: true)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("median 5 vblanks per frame, 1 expected"), "\(result.stdout)")
+    }
+
+    @Test("Frames 2 vblanks apart, none late, uncapped: below the display's rate for nothing, a failure")
+    func slowWithoutLateness() throws {
+        let result = try judge(stride: 2, work: 0.05, late: false)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("median 2 vblanks per frame, 1 expected"), "\(result.stdout)")
+    }
+}
