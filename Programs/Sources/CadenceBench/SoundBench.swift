@@ -32,6 +32,7 @@ struct SoundBench {
         watcher.start()
         let clicks = ClickTrack(window: window, every: every, frames: seconds * 60)
         window.run(clicks)
+        if BenchStop.requested { print(BenchStop.notice.replacingOccurrences(of: "rounds completed", with: "clicks played")) }
         let glassWords = window.statistics.runSummary.glassSourceWords
         window.shutdown()   // closes the device: its last buffers reach the file at once
         watcher.stop()
@@ -114,7 +115,7 @@ final class ClickTrack: FrameLoopClient {
 
     func prepareFrame(_ loop: FrameLoop) -> Bool {
         _ = window.pollEvents()
-        return glass.count < frames
+        return glass.count < frames && !BenchStop.requested
     }
 
     func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
