@@ -179,7 +179,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     }
 
     /// How long before its vblank a frame is presented: the clock's choice
-    /// (``DisplayClock/vsyncLead(period:)``: three quarters of a refresh on
+    /// (`DisplayClock.vsyncLead(period:)`: three quarters of a refresh on
     /// X Present's measured vblanks, just after the vblank before behind a
     /// compositor and on a grid fitted to unthrottled present returns, half a
     /// refresh otherwise); none while the platform's clock is still on a
