@@ -86,8 +86,9 @@ static int64_t nanoseconds(clockid_t clock) {
    on CLOCK_MONOTONIC_RAW, which NTP does not slew; the two drift apart by at
    most a few hundred parts per million, so an offset read when the event
    arrives converts a time a frame or two old to well under a microsecond. The
-   raw clock is read between two monotonic reads, and the middle one taken. */
-static int64_t monotonic_minus_raw(void) {
+   raw clock is read between two monotonic reads, and the middle one taken.
+   Shared with timed_commits.c, whose timestamps go the other way. */
+int64_t cadence_wl_monotonic_minus_raw(void) {
     int64_t before = nanoseconds(CLOCK_MONOTONIC);
     int64_t raw = nanoseconds(CLOCK_MONOTONIC_RAW);
     int64_t after = nanoseconds(CLOCK_MONOTONIC);
@@ -109,7 +110,7 @@ static void on_presented(void *data, struct wl_proxy *feedback, uint32_t sec_hi,
     struct cadence_wl_presentation *watcher = pending->watcher;
     watcher->presented += 1;
     watcher->time_ns = (int64_t)((((uint64_t)sec_hi << 32) | sec_lo) * 1000000000ull + nsec);
-    if (watcher->clock_id == CLOCK_MONOTONIC_RAW) watcher->time_ns += monotonic_minus_raw();
+    if (watcher->clock_id == CLOCK_MONOTONIC_RAW) watcher->time_ns += cadence_wl_monotonic_minus_raw();
     watcher->sequence = ((uint64_t)seq_hi << 32) | seq_lo;
     watcher->refresh_ns = refresh;
     watcher->flags = flags;

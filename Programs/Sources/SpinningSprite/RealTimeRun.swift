@@ -22,6 +22,7 @@ struct RealTimeRun {
                                   vrr: options.vrr, vrrRange: options.vrrRange, minimumSize: Scene.minimumSize) }
         watchdog.watch(DisplayConnection(window: game.window))
         game.renderer.watchdog = watchdog
+        game.backend.holdsPresentsAtCompositor = options.commitTiming
         game.renderer.notes.forEach { printError($0) }
         let scene: Scene
         do {
@@ -62,6 +63,7 @@ struct RealTimeRun {
         }
         try sprite.end(outputs)
         print("display clock: \(game.backend.clockDescription)")
+        if let commits = game.backend.commitTiming { print("commits: \(commits)") }
         if let reason = ending.noFrameReason(sprite) {
             printError(reason)
             throw ExitCode(NoFrameRun.exitCode)

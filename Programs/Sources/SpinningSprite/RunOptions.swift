@@ -19,6 +19,8 @@ struct RunOptions {
     var vrr: VRROverride
     var vrrRange: ClosedRange<FrameRate>?
     var video: VideoChoice
+    /// Whether frames are held to their moment by the compositor (``SDLBackend/holdsPresentsAtCompositor``).
+    var commitTiming: Bool
 
     /// `Assets/sprite.bmp` in the working directory, or else in the repository's
     /// checkout (found from this source file's path, Programs/Sources/SpinningSprite),

@@ -38,6 +38,9 @@ struct SpinningSprite: ParsableCommand {
     @Flag(help: "Start fullscreen (desktop), e.g. for VRR.")
     var fullscreen = false
 
+    @Flag(help: "Frames held to their time by the compositor (Wayland).")
+    var commitTiming = false
+
     @Option(help: ArgumentHelp("Window size (1280x720), e.g. 1920x1080.", valueName: "WxH"))
     var window: String?
 
@@ -182,7 +185,7 @@ struct SpinningSprite: ParsableCommand {
                 headless: headless, fullscreen: fullscreen, window: windowSize,
                 spritePath: sprite ?? RunOptions.defaultSpritePath,
                 spritePathBytes: sprite.map(RawArguments.bytes) ?? Array(RunOptions.defaultSpritePath.utf8), vsync: vsyncMode, vrr: vrrPolicy, vrrRange: range,
-                video: videoChoice
+                video: videoChoice, commitTiming: commitTiming
             )
         } catch let error as ValueError {
             throw ValidationError(error.description)
@@ -200,6 +203,7 @@ extension SpinningSprite {
             ("--video", video != nil && (simulated || headless), "picks the display server a window opens on; \(mode) opens none"),
             ("--vsync", vsync != nil && headless, "--headless has no display to wait for; it presents without vsync"),
             ("--fullscreen", fullscreen && headless, "--headless has no screen to fill"),
+            ("--commit-timing", commitTiming && (simulated || headless), "\(mode) has no compositor to hold frames"),
             ("--vrr", vrr != nil && headless, "--headless has no display to refresh variably"),
             ("--vrr-range", vrrRange != nil && headless, "--headless has no display to refresh variably"),
             ("--window", window != nil && simulated && screenshot == nil,

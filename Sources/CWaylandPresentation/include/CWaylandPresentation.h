@@ -93,6 +93,28 @@ int cadence_server_listening(const char *path);
 /// `*object`; -1 when the connection holds or broke otherwise.
 int cadence_wl_protocol_error(struct wl_display *display, char *interface, int length, uint32_t *object);
 
+/// The objects that time an SDL window's commits on a compositor that offers
+/// them (staging protocols): a `wp_commit_timer_v1`, so a commit is shown as
+/// close as possible to, and never before, a given time, and a `wp_fifo_v1`,
+/// so each commit is shown for at least one refresh before the next replaces
+/// it (none is dropped). Bound on a private queue of SDL's `wl_display`.
+typedef struct cadence_wl_timed_commits cadence_wl_timed_commits;
+
+/// Binds what the compositor offers for `window`'s surface and says which
+/// (`has_fifo`, `has_timing`); NULL when SDL does not run it on Wayland or
+/// the compositor did not answer within a second.
+cadence_wl_timed_commits *cadence_wl_timed_commits_open(struct SDL_Window *window, int *has_fifo, int *has_timing);
+
+/// Constrains the surface's next commit, to be made right after (SDL's
+/// present): it waits for the previous commit's refresh (fifo) and, when
+/// `not_before_ns` > 0, is shown no sooner than that time on the
+/// presentation clock (CLOCK_MONOTONIC nanoseconds). One call per commit:
+/// a second timestamp before the commit is a protocol error.
+void cadence_wl_timed_commits_next(cadence_wl_timed_commits *commits, int64_t not_before_ns);
+
+/// Destroys the objects (constraints already sent stay) and frees them.
+void cadence_wl_timed_commits_close(cadence_wl_timed_commits *commits);
+
 /// Stops watching and frees the watcher.
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher);
 

@@ -61,6 +61,16 @@ public protocol FrameBackend: AnyObject {
     /// ``VariableRefreshTracker``), for the trace and the overlay; nil where
     /// the backend does not judge them.
     var variableRefreshState: VRRState? { get }
+
+    /// Whether the platform itself holds a present until a given moment
+    /// (Wayland's commit-timing, with fifo so that none is dropped): the
+    /// presenter then presents each frame as soon as its work ends, with the
+    /// moment it is for (``present(notBefore:)``), instead of waiting for it.
+    func holdsPresents(on timing: DisplayTiming) -> Bool
+
+    /// Presents now, for the platform to show no sooner than `moment` (see
+    /// ``holdsPresents(on:)``).
+    func present(notBefore moment: Nanoseconds) -> PresentOutcome
 }
 
 extension FrameBackend {
@@ -84,6 +94,12 @@ extension FrameBackend {
 
     /// Nothing judged.
     public var variableRefreshState: VRRState? { nil }
+
+    /// Nothing holds a present but the presenter's own wait.
+    public func holdsPresents(on timing: DisplayTiming) -> Bool { false }
+
+    /// A plain ``present()``: never asked where nothing holds presents.
+    public func present(notBefore moment: Nanoseconds) -> PresentOutcome { present() }
 
     /// No per-frame reports: every outcome's glass time is final.
     public func glassFeedback() -> [GlassFeedback] { [] }

@@ -14,6 +14,8 @@ package final class Presenter {
     private var lastTiming: DisplayTiming?
     /// Keeps new frames at least the cap's interval apart (see `CapSpacing`).
     private var capSpacing = CapSpacing()
+    /// The moment of the last frame the platform holds (see `FrameBackend.holdsPresents(on:)`).
+    private var heldMoment: Nanoseconds?
 
     /// A presenter for `backend`.
     public init(backend: FrameBackend) {
@@ -33,6 +35,7 @@ package final class Presenter {
         flips = FlipHistory()
         capSpacing.reset()
         lastTiming = nil
+        heldMoment = nil
     }
 
     /// With ``FrameLatency/low``: waits until `frame`'s callback should start,
@@ -69,6 +72,19 @@ package final class Presenter {
         var timing = backend.currentTiming()
         var plan = PresentPlan(for: frame, on: timing, workEndedAt: workEnd, flips: flips(on: timing),
                                tolerance: tolerance, vsyncLead: backend.vsyncLead(on: timing))
+        if backend.holdsPresents(on: timing) {
+            // The platform holds the frame to its moment: no wait here for
+            // the moment or for a cap (the moments are the cap's slots), only
+            // for the frame before to be due, so one frame at most is held.
+            if let held = heldMoment { backend.sleep(until: held) }
+            heldMoment = plan.onGlassAt
+            let submitted = clock.now
+            let waitCPU = cpuBefore.flatMap { before in backend.threadCPUTime.map { $0 - before } }
+            let outcome = backend.present(notBefore: plan.onGlassAt)
+            capSpacing.presented(at: plan.submitAt, cap: cap)
+            recordFlip(outcome, on: timing)
+            return (outcome, submitted, waitCPU)
+        }
         var scheduled = plan.submitAt
         while true {
             scheduled = max(plan.submitAt, capSpacing.earliestPresent(cap: cap) ?? plan.submitAt)
@@ -82,9 +98,14 @@ package final class Presenter {
         let waitCPU = cpuBefore.flatMap { before in backend.threadCPUTime.map { $0 - before } }
         let outcome = backend.present()
         capSpacing.presented(at: scheduled, cap: cap)
+        recordFlip(outcome, on: timing)
+        return (outcome, submitted, waitCPU)
+    }
+
+    /// Keeps where the frame presented on `timing` reached the glass.
+    private func recordFlip(_ outcome: PresentOutcome, on timing: DisplayTiming) {
         flips = flips(on: timing)
         flips.record(outcome.shownAt)
         lastTiming = timing
-        return (outcome, submitted, waitCPU)
     }
 }

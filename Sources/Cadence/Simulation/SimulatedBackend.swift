@@ -18,6 +18,11 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// paces for it only once the glass times show it
     /// (``VariableRefreshTracker``); nil trusts the display's own word.
     public var variableRefresh: VariableRefreshTracker?
+    /// Whether a compositor in front of a fixed display holds each present
+    /// to a given moment (Wayland's commit-timing, with fifo): the presenter
+    /// then hands each frame its moment and the present returns at once,
+    /// the frame shown on the first vblank at or after its moment.
+    public var holdsPresentsToMoments = false
 
     /// A backend for `display`, on `clock`. With a `feedbackDelay` it behaves
     /// as a compositor does: a present tells only when it returned (taken as
@@ -80,6 +85,23 @@ public final class SimulatedBackend: FrameBackend, ScriptedWork {
         let submitted = virtualClock.now
         let shown = display.present(at: submitted)
         virtualClock.sleep(until: shown)
+        return outcome(submitted: submitted, shown: shown)
+    }
+
+    /// With ``holdsPresentsToMoments``, on a fixed display.
+    public func holdsPresents(on timing: DisplayTiming) -> Bool {
+        guard holdsPresentsToMoments, case .fixed = timing else { return false }
+        return true
+    }
+
+    /// Presents now, held to `moment`: returns at once.
+    public func present(notBefore moment: Nanoseconds) -> PresentOutcome {
+        let submitted = virtualClock.now
+        return outcome(submitted: submitted, shown: display.present(at: max(submitted, moment)))
+    }
+
+    /// What a present submitted at `submitted` and shown at `shown` tells.
+    private func outcome(submitted: Nanoseconds, shown: Nanoseconds) -> PresentOutcome {
         variableRefresh?.noteGlass(at: shown, grid: display.fixedGrid)
         guard feedbackDelay != nil else { return PresentOutcome(shownAt: shown, tracedAt: shown) }
         nextTicket += 1

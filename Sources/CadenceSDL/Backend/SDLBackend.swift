@@ -41,9 +41,13 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The compositor's presentation feedback, where SDL runs the window on Wayland.
     private let presentationClock: WaylandPresentationClock?
     /// Whether SDL holds presents to the compositor's frame callbacks (see ``PresentBlockingCheck``).
-    private let throttledByCompositor: Bool
+    let throttledByCompositor: Bool
     /// The clock in use: one of the two above, or one of its own.
-    private var displayClock: any DisplayClock
+    private(set) var displayClock: any DisplayClock
+    /// What the compositor offers to time commits, on native Wayland (see `SDLBackend+TimedCommits.swift`).
+    let timedCommits: TimedCommits?
+    /// Whether frames are held to their moment by the compositor where it can; off by default (see `SDLBackend+TimedCommits.swift`).
+    public var holdsPresentsAtCompositor = false
 
     private let waitUntil: (Nanoseconds) -> Void
     private var reportedRate: FrameRate?
@@ -83,6 +87,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         presentClock = XPresentClock(window: renderer.window)
         presentationClock = presentClock == nil ? WaylandPresentationClock(window: renderer.window) : nil
         throttledByCompositor = Self.throttledByCompositor(renderer)
+        timedCommits = presentationClock == nil ? nil : TimedCommits(window: renderer.window)
         displayClock = TimerClock(vsync: false, variable: nil, reported: nil, uncapped: false)
         displayModeChanged(refreshHz: refreshHz)
     }
@@ -238,12 +243,5 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
             for case let glass? in reports.map(\.glassTime) { tracker.noteGlass(at: glass) }
         }
         return reports
-    }
-
-    /// Whether SDL holds each present until the compositor showed the one
-    /// before: its Wayland driver does with vsync on a GL renderer (it waits for
-    /// the previous frame's callback); the software renderer's window surface does not.
-    private static func throttledByCompositor(_ renderer: Renderer) -> Bool {
-        !renderer.isSoftware && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "wayland"
     }
 }
