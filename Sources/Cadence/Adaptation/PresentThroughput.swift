@@ -20,19 +20,20 @@
 /// **Unlearning.** A busy machine or a display server starved of CPU for a
 /// few seconds teaches the same lesson as a slow path, and at the slower rate
 /// presents no longer block, so nothing shows that the path got faster. So a
-/// learned rate is tried again: ``probeInterval`` after it was learned (or
-/// last tried), ``probeFrames`` frames are planned at the asked rate. If
-/// either's final record is present-bound, or its present returned later
-/// after the one before than that rate allows, the path is still slow: the
-/// try ends there, the learned rate stays and the next try follows another
-/// interval later. Otherwise the rate is forgotten and the link runs as
-/// asked. Where the platform's glass times are final at once (X Present) a
-/// try ends at its first late frame, so on a path that really is slow about
-/// one frame in `probeInterval × rate` is late for it (1% at 48 FPS), and a
-/// game is back at its asked rate within about ``probeInterval`` of the load
-/// ending, as a plain vsync loop is at once. Swappy doubles its wait after
-/// each failed try, which makes a slow path cheaper still but a long load
-/// slower to recover from; a short try keeps the wait short instead.
+/// learned rate is tried again: ``firstProbeWait`` after it was learned,
+/// ``probeFrames`` frames are planned at the asked rate. If either's final
+/// record is present-bound, or its present returned later after the one
+/// before than that rate allows, the path is still slow: the try ends there,
+/// the learned rate stays and the next try follows twice the last wait later,
+/// at most ``longestProbeWait``. Otherwise the rate is forgotten and the link
+/// runs as asked. So a short spell of load (a second in every three) is
+/// unlearned within about a second of its end, and a path that really is
+/// slow costs a try every 2 s: where the platform's glass times are final at
+/// once (X Present) a try ends at its first late frame, one frame in
+/// `longestProbeWait × rate` (1% at 48 FPS). After a long load a game is back
+/// at its asked rate within about ``longestProbeWait`` of its end, as a plain
+/// vsync loop is at once. Swappy doubles its wait without bound, cheaper
+/// still on a slow path but slower to recover after a long load.
 ///
 /// Another display (``follow(_:)``) or another rate limit (``reset()``)
 /// starts afresh.
@@ -43,8 +44,10 @@ package struct PresentThroughput: Sendable {
     package static let boundShare = 0.5
     /// How much longer than planned the presents' average interval must be.
     package static let margin = 0.02
-    /// How long a learned rate holds before a try of the asked rate.
-    package static let probeInterval: Nanoseconds = 2_000_000_000
+    /// How long a newly learned rate holds before the first try of the asked rate.
+    package static let firstProbeWait: Nanoseconds = 500_000_000
+    /// The longest wait between tries: each failed try doubles the wait up to it.
+    package static let longestProbeWait: Nanoseconds = 2_000_000_000
     /// How many frames one try plans at the asked rate: the first present
     /// after the slower rate's slack can keep up where the second cannot.
     package static let probeFrames = 2
@@ -62,6 +65,8 @@ package struct PresentThroughput: Sendable {
     private var previous: (frame: Int, returned: Nanoseconds)?
     /// When the learned rate is next tried (on the loop's clock).
     private var nextProbe: Nanoseconds?
+    /// The wait before the next try, doubled by each failed one.
+    private var probeWait = Self.firstProbeWait
     /// A try under way: its frames were planned from `start` on; how many
     /// were planned at the asked rate, and how many came back keeping up.
     private var probe: (start: Nanoseconds, planned: Int, passed: Int)?
@@ -116,7 +121,10 @@ package struct PresentThroughput: Sendable {
         let planned = window.map(\.planned).reduce(0, +) / Nanoseconds(window.count)
         guard Double(reached) > Double(planned) * (1 + Self.margin) else { return }
         let rate = FrameRate(period: reached)
-        if sustainableRate == nil { nextProbe = record.presentTime + Self.probeInterval }
+        if sustainableRate == nil {
+            probeWait = Self.firstProbeWait
+            nextProbe = record.presentTime + probeWait
+        }
         sustainableRate = sustainableRate.map { min($0, rate) } ?? rate
         window.removeAll()
     }
@@ -126,7 +134,8 @@ package struct PresentThroughput: Sendable {
     /// ``probeMargin`` later after the previous one than the asked rate's
     /// interval (the slack the slower rate left can carry a frame or two to
     /// the glass on time even so): the try ends, the learned rate stays and
-    /// the next try is an interval away. Once ``probeFrames`` frames kept up,
+    /// the next try is twice the last wait away, at most ``longestProbeWait``.
+    /// Once ``probeFrames`` frames kept up,
     /// the learned rate goes.
     private mutating func judgeProbe(_ record: FrameRecord, bound: Bool, judged: Bool, previousReturn: Nanoseconds?) {
         guard let p = probe else { return }
@@ -136,7 +145,8 @@ package struct PresentThroughput: Sendable {
         }
         guard judged, !bound, !outpaced else {
             probe = nil
-            nextProbe = record.presentTime + Self.probeInterval
+            probeWait = min(2 * probeWait, Self.longestProbeWait)
+            nextProbe = record.presentTime + probeWait
             return
         }
         probe = (p.start, p.planned, p.passed + 1)
