@@ -15,8 +15,8 @@ enum NoFrameRun {
     static func reason(startUp: Nanoseconds, elapsed: Nanoseconds, limit: GameConfig.Limit, stopped: Bool) -> String {
         let took = "start-up (SDL, the window, the renderer) took \(seconds(startUp))"
         if stopped {
-            return "no frame presented: stopped by a signal \(seconds(elapsed)) after start, before the first "
-                + "present returned (\(took))"
+            return "no frame presented: stopped by a signal \(seconds(elapsed)) after start, before any frame's "
+                + "present had returned (\(took))"
         }
         if case .duration(let limit) = limit, startUp >= limit {
             return "no frame presented: \(took), as long as the run's --duration of \(seconds(limit)); "
