@@ -85,7 +85,7 @@ struct DetectionRobustnessTests {
         #expect(report.decision.confidence.level == "unknown")
     }
 
-    @Test("Random bytes in every attribute never trap", .timeLimit(.minutes(1)))
+    @Test("Random bytes in every attribute never trap", .timeLimit(.minutes(5)))
     func randomAttributes() throws {
         var state: UInt64 = 0x5EED
         func nextByte() -> UInt8 {

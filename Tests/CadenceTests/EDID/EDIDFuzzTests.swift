@@ -101,7 +101,7 @@ struct EDIDFuzzTests {
         }
     }
 
-    @Test("100,000 random and mutated inputs decode or fail cleanly, keeping the format's properties", .timeLimit(.minutes(1)))
+    @Test("100,000 random and mutated inputs decode or fail cleanly, keeping the format's properties", .timeLimit(.minutes(5)))
     func fuzz() {
         var rng = SeededGenerator(seed: 0xCADE_2025)
         var failures: [(input: [UInt8], why: String)] = []
