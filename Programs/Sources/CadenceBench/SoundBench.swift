@@ -40,22 +40,27 @@ struct SoundBench {
         let samples = try Data(contentsOf: URL(fileURLWithPath: file))
         let onsets = Self.onsets(samples)
         let handedOver = Self.handOverTimes(watcher.growth, bufferBytes: bufferBytes)
-        var toGlass: [Double] = [], toTarget: [Double] = []
-        // The last click may sit in what the closing flush wrote: judged only where a later write was seen.
+        var toGlass: [Double] = [], toTarget: [Double] = [], lateLeads: [Double] = []
+        // The last click may sit in what the closing flush wrote: judged only where a later write was seen;
+        // and only where the writes around it came evenly (a watcher woken late would time it late).
         for (onset, click) in zip(onsets, clicks.played) {
             let buffer = onset * 4 / bufferBytes
-            guard let glass = clicks.glass[click.frame], let start = handedOver[buffer] else { continue }
+            guard let glass = clicks.glass[click.frame], let start = handedOver[buffer].flatMap({ $0.even ? $0.time : nil })
+            else { continue }
             let heard = start + Nanoseconds(onset - buffer * device.bufferFrames) * 1_000_000_000 / Nanoseconds(device.rate)
             toGlass.append(Double(heard - glass) / 1e6)
             toTarget.append(Double(heard - click.target) / 1e6)
+            if heard - click.target > 1_000_000 { lateLeads.append(Double(click.lead) / 1e6) }
         }
-        print("sound: \(clicks.played.count) clicks played, \(onsets.count) found in the driver's file, \(toGlass.count) timed;"
+        print("sound: \(clicks.played.count) clicks played, \(onsets.count) found in the driver's file, \(toGlass.count) timed"
+              + " (the writes around them even);"
               + " disk driver, \(device.bufferFrames) frames a buffer at \(device.rate) Hz"
               + " (\(String(format: "%.1f", Double(device.bufferFrames) * 1000 / Double(device.rate))) ms)")
         print("  heard − its frame's glass time: \(Self.summary(toGlass))")
         print("  heard − its frame's target:     \(Self.summary(toTarget))")
-        print("  heard over 1 ms after its target: \(toTarget.filter { $0 > 1 }.count) (played too close to it: the"
-              + " buffer over it was already mixed); over 1 ms before: \(toTarget.filter { $0 < -1 }.count)")
+        let leads = lateLeads.isEmpty ? "" : " (played \(Self.summary(lateLeads)) before it)"
+        print("  heard over 1 ms after its target: \(lateLeads.count)\(leads); over 1 ms before: \(toTarget.filter { $0 < -1 }.count)")
+        print("  every click played \(Self.summary(clicks.played.map { Double($0.lead) / 1e6 })) before its target")
         print("  glass times: \(glassWords); a frame that missed its target was heard before it was seen")
     }
 
@@ -72,13 +77,21 @@ struct SoundBench {
     }
 
     /// When each buffer was handed to the driver: known where the file grew
-    /// to a whole number of buffers, interpolated between.
-    static func handOverTimes(_ growth: [(time: Nanoseconds, size: Int)], bufferBytes: Int) -> [Int: Nanoseconds] {
+    /// to a whole number of buffers, interpolated between; `even` where the
+    /// growth before and after came at the run's usual pace a buffer (within
+    /// 10% of the median), so that interpolating holds.
+    static func handOverTimes(_ growth: [(time: Nanoseconds, size: Int)], bufferBytes: Int)
+        -> [Int: (time: Nanoseconds, even: Bool)] {
         let known = growth.filter { $0.size % bufferBytes == 0 }.map { (buffer: $0.size / bufferBytes, time: $0.time) }
-        var times: [Int: Nanoseconds] = [:]
-        for (a, b) in zip(known, known.dropFirst()) where b.buffer > a.buffer {
+        let steps = zip(known, known.dropFirst()).filter { $1.buffer > $0.buffer }
+        let paces = steps.map { Double($1.time - $0.time) / Double($1.buffer - $0.buffer) }.sorted()
+        let usual = paces.isEmpty ? 0 : paces[paces.count / 2]
+        var times: [Int: (time: Nanoseconds, even: Bool)] = [:]
+        for (a, b) in steps {
+            let pace = Double(b.time - a.time) / Double(b.buffer - a.buffer)
             for buffer in a.buffer..<b.buffer {
-                times[buffer] = a.time + (b.time - a.time) * Nanoseconds(buffer - a.buffer) / Nanoseconds(b.buffer - a.buffer)
+                times[buffer] = (a.time + (b.time - a.time) * Nanoseconds(buffer - a.buffer) / Nanoseconds(b.buffer - a.buffer),
+                                 abs(pace - usual) <= 0.1 * usual)
             }
         }
         return times
@@ -104,8 +117,8 @@ final class ClickTrack: FrameLoopClient {
     let window: GameWindow
     let every: Int, frames: Int
     let click = Sound(samples: [1] + Array(repeating: 0, count: 239))
-    /// The clicks played: their frames and targets.
-    private(set) var played: [(frame: Int, target: Nanoseconds)] = []
+    /// The clicks played: their frames, targets, and how long before its target each was played.
+    private(set) var played: [(frame: Int, target: Nanoseconds, lead: Nanoseconds)] = []
     /// Each frame's glass time, as the loop recorded it.
     private(set) var glass: [Int: Nanoseconds] = [:]
 
@@ -122,8 +135,9 @@ final class ClickTrack: FrameLoopClient {
         window.renderer.clear(frame.index % every == 0 ? .white : .black)
         // None in the last half second: the device's closing flush is no buffer's moment.
         if frame.index % every == 0, frame.index < frames - 30 {
+            let now = loop.clock.now
             click.play(when: frame)
-            played.append((frame.index, frame.targetTimestampNanoseconds))
+            played.append((frame.index, frame.targetTimestampNanoseconds, frame.targetTimestampNanoseconds - now))
         }
     }
 
@@ -147,6 +161,9 @@ final class FileWatcher: @unchecked Sendable {
 
     func start() {
         Thread.detachNewThread { [self] in
+            // Woken first where the system allows it, so that a write is seen when it happens.
+            var priority = sched_param(sched_priority: 10)
+            _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &priority)
             let clock = MonotonicClock()
             var last = -1
             while lock.withLock({ running }) {
