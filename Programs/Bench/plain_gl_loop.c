@@ -2,8 +2,11 @@
  * A plain SDL OpenGL loop for Scripts/bench precision and cost: the loop most
  * SDL games write, vsync off and paced by SDL_Delay, by a busy-wait on the
  * clock to each frame's absolute deadline, or by nothing, so that a limiter
- * preloaded into it (MangoHud's fps_limit) paces its swaps; or vsync on and
- * nothing else (FPS is then only the run's length in frames' terms: unused). It swaps
+ * preloaded into it (MangoHud's fps_limit) paces its swaps; or, with vsync,
+ * the plainest SDL game: SDL's renderer with SDL_RENDERER_PRESENTVSYNC and
+ * nothing else (FPS unused). Where the GL driver cannot set a swap interval
+ * (Mesa's software rasteriser in an X server), SDL's renderer sleeps in its
+ * present to the display's rate instead, as every SDL game there does. It swaps
  * through libGL's own glXSwapBuffers symbol, the one such a layer replaces
  * (SDL_GL_SwapWindow calls a pointer SDL looked up itself). It is C, not
  * Swift, because MangoHud 0.6.8 looks for dlopen in the first loaded object
@@ -26,6 +29,44 @@ static long long now_ns(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int write_log(const char *path, const long long *returns, size_t count) {
+    FILE *log = fopen(path, "w");
+    if (log == NULL) {
+        fprintf(stderr, "plain_gl_loop: cannot create %s\n", path);
+        return 73;
+    }
+    for (size_t i = 0; i < count; i++) fprintf(log, "%lld\n", returns[i]);
+    fclose(log);
+    return 0;
+}
+
+/* The same drawing through SDL's renderer with vsync: clear, one rectangle, present. */
+static int vsync_loop(SDL_Window *window, double seconds, long long *returns, size_t capacity, const char *path) {
+    SDL_Renderer *renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (renderer == NULL) {
+        fprintf(stderr, "plain_gl_loop: %s\n", SDL_GetError());
+        return 66;
+    }
+    size_t count = 0;
+    long long end = now_ns() + (long long)(seconds * 1e9);
+    for (int frame = 0; now_ns() < end && count < capacity; frame++) {
+        SDL_Event event;
+        while (SDL_PollEvent(&event)) {}
+        SDL_SetRenderDrawColor(renderer, 16, 16, 24, 255);
+        SDL_RenderClear(renderer);
+        SDL_Rect square = {(frame * 3) % 608, 164, 32, 32};
+        SDL_SetRenderDrawColor(renderer, 240, 180, 40, 255);
+        SDL_RenderFillRect(renderer, &square);
+        SDL_RenderPresent(renderer);
+        returns[count++] = now_ns();
+    }
+    int status = write_log(path, returns, count);
+    SDL_DestroyRenderer(renderer);
+    SDL_DestroyWindow(window);
+    SDL_Quit();
+    return status;
 }
 
 int main(int argc, char **argv) {
@@ -51,12 +92,13 @@ int main(int argc, char **argv) {
     }
     SDL_Window *window = SDL_CreateWindow("plain_gl_loop", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
                                           640, 360, SDL_WINDOW_OPENGL);
+    if (window != NULL && mode == 3) return vsync_loop(window, seconds, returns, capacity, argv[4]);
     SDL_GLContext context = window ? SDL_GL_CreateContext(window) : NULL;
     if (context == NULL) {
         fprintf(stderr, "plain_gl_loop: %s\n", SDL_GetError());
         return 66;
     }
-    SDL_GL_SetSwapInterval(mode == 3 ? 1 : 0);
+    SDL_GL_SetSwapInterval(0);
     Display *display = glXGetCurrentDisplay();
     GLXDrawable drawable = glXGetCurrentDrawable();
     long long interval = 1000000000LL / fps, end = now_ns() + (long long)(seconds * 1e9), deadline = now_ns();
@@ -80,15 +122,9 @@ int main(int argc, char **argv) {
         long long elapsed = now_ns() - start;
         if (delay && elapsed < interval) SDL_Delay((Uint32)((interval - elapsed) / 1000000));
     }
-    FILE *log = fopen(argv[4], "w");
-    if (log == NULL) {
-        fprintf(stderr, "plain_gl_loop: cannot create %s\n", argv[4]);
-        return 73;
-    }
-    for (size_t i = 0; i < count; i++) fprintf(log, "%lld\n", returns[i]);
-    fclose(log);
+    int status = write_log(argv[4], returns, count);
     SDL_GL_DeleteContext(context);
     SDL_DestroyWindow(window);
     SDL_Quit();
-    return 0;
+    return status;
 }

@@ -246,7 +246,7 @@ extension SDLSuites {
                 let expected = allowed && limit != .uncapped
                 #expect(client.inRealTimeClass == Array(repeating: expected, count: 5), "\(limit)")
                 #expect(client.inRealTimeClass == client.reported)
-                #expect(game.backend.scheduling.words == (expected ? "fifo (rtprio)" : "normal")
+                #expect(game.backend.scheduling.words == (expected ? "fifo (kernel)" : "normal")
                         || game.backend.scheduling.words == "normal")
                 #expect(!RealTimeScheduling.isInEffect && !game.backend.raisedPriority)
             }

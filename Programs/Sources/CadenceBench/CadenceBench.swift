@@ -201,7 +201,7 @@ struct PacingOptions: ParsableArguments {
     @Option(help: "Seconds each limiter runs in one round, e.g. 3.")
     var roundSeconds = 3
 
-    @Flag(help: "Also run the presenter's explored variants: the earlier worst-case margin, sleeping alone, SCHED_FIFO.")
+    @Flag(help: "Also run the presenter's explored variants: the earlier worst-case margin, sleeping alone, the normal class.")
     var explore = false
 
     @Option(help: "Busy background threads while measuring, e.g. 1 to keep the other core busy.")

@@ -4,15 +4,16 @@
 /// The frame limiters the benchmark compares.
 enum Limiter: String, CaseIterable {
     /// Cadence: the display link, the frame loop and the precise sleeper, on
-    /// the SDL backend, exactly as the sample game runs headless.
+    /// the SDL backend, exactly as the sample game runs headless: in the
+    /// `SCHED_FIFO` class where the system allows it, as `GameWindow` runs a paced loop.
     case presenter
     /// The presenter with the sleeper's earlier tuning (explored): a margin of
     /// the largest wake-up shortfall of the last 2 s plus 0.4 ms, no budget.
     case presenterWorst = "pres. worst"
     /// The presenter with a spin budget of 0: absolute sleeps alone (explored).
     case presenterSleep = "pres. sleep"
-    /// The presenter in the `SCHED_FIFO` class where the system allows it (explored).
-    case presenterFIFO = "pres. FIFO"
+    /// The presenter kept in the normal scheduling class (explored).
+    case presenterNormal = "pres. normal"
     /// The common limiter: after presenting, `SDL_Delay` the whole
     /// milliseconds left of the frame, measured from the frame's start.
     case sdlDelay = "SDL_Delay"
@@ -23,7 +24,7 @@ enum Limiter: String, CaseIterable {
     /// The three the targets compare.
     static let standard: [Limiter] = [.presenter, .sdlDelay, .busyWait]
     /// The presenter's variants explored for noisy machines.
-    static let explored: [Limiter] = [.presenterWorst, .presenterSleep, .presenterFIFO]
+    static let explored: [Limiter] = [.presenterWorst, .presenterSleep, .presenterNormal]
 }
 
 /// Runs the limiters at one rate, a stretch at a time: a trivial scene drawn
@@ -49,23 +50,22 @@ final class LimiterRuns {
         variantSleepers = [
             .presenterWorst: PreciseSleeper(clock: clock, tuning: worst, spinBudget: 1, spin: spin),
             .presenterSleep: PreciseSleeper(clock: clock, spinBudget: 0, spin: spin),
-            .presenterFIFO: PreciseSleeper(clock: clock, spin: spin),
+            .presenterNormal: PreciseSleeper(clock: clock, spin: spin),
         ]
     }
 
-    /// Whether the system granted `SCHED_FIFO` the last time the FIFO variant ran.
+    /// Whether the system granted `SCHED_FIFO` the last time the presenter ran.
     private(set) var fifoGranted = false
 
     /// Runs `limiter` for `warmup + frames` frames and measures the last `frames`.
     func measure(_ limiter: Limiter, warmup: Int, frames: Int) -> Stretch {
         var recorder = Recorder(warmup: warmup, clock: clock)
         switch limiter {
-        case .presenter: runPresenter(&recorder, frames: warmup + frames, sleeper: sleeper)
-        case .presenterWorst, .presenterSleep: runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
-        case .presenterFIFO:
+        case .presenter, .presenterWorst, .presenterSleep:
             fifoGranted = RealTimeScheduling.request() != .normal
-            runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
+            runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter] ?? sleeper)
             RealTimeScheduling.release()
+        case .presenterNormal: runPresenter(&recorder, frames: warmup + frames, sleeper: variantSleepers[limiter]!)
         case .sdlDelay: runSDLDelay(&recorder, frames: warmup + frames)
         case .busyWait: runBusyWait(&recorder, frames: warmup + frames)
         }

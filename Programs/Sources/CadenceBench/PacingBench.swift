@@ -87,7 +87,7 @@ struct PacingBench {
             if BenchStop.requested { print("        " + BenchStop.notice) }
             let medians = perRound.mapValues(RoundMedians.init)
             for limiter in limiters { if let m = medians[limiter] { print(row(m)) } }
-            if explore && !runs.fifoGranted { print("        (SCHED_FIFO refused here: \"pres. FIFO\" ran in the normal class)") }
+            if !runs.fifoGranted { print("        (SCHED_FIFO refused here: the presenter ran in the normal class)") }
             if !BenchStop.requested { met = summarize(medians, margin: runs.sleeper.margin) && met }
         }
         return met

@@ -9,7 +9,8 @@ struct DisplayListing {
 
     /// The human-readable listing.
     var text: String {
-        var lines = ["SDL video driver: \(probe.videoDriver ?? "none")"]
+        var lines = ["SDL video driver: \(probe.videoDriver ?? "none")",
+                     "real-time class:  \(probe.realTime.words) (a paced game's loop)"]
         if let problem = probe.problem {
             lines.append("no displays: variable refresh unknown (\(problem))")
         }
@@ -46,10 +47,11 @@ struct DisplayListing {
         return lines.map(Self.printable).joined(separator: "\n")
     }
 
-    /// The same as one JSON object: `video_driver`, `problem`, `displays`, `connectors`.
+    /// The same as one JSON object: `video_driver`, `real_time_class`, `problem`, `displays`, `connectors`.
     var json: JSON {
         .object([
             ("video_driver", .string(probe.videoDriver)),
+            ("real_time_class", .string(probe.realTime.rawValue)),
             ("problem", .string(probe.problem)),
             ("displays", .array(reports.map(Self.json))),
             ("connectors", .array(connectors.map(Self.json))),

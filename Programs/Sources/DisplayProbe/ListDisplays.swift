@@ -57,6 +57,9 @@ struct SDLProbe {
     let displays: [DisplayInfo]
     /// Why there is nothing to show: SDL sees no display.
     let problem: String?
+    /// The scheduling class a paced game's loop would run in here (asked for
+    /// on this thread, as `GameWindow` asks, and given back at once).
+    let realTime: RealTimeScheduling.Grant
 
     /// No display to describe: none named, none reachable, a compositor the
     /// driver cannot start on, or SDL fell back to a driver that shows
@@ -83,7 +86,10 @@ struct SDLProbe {
             throw Failure(message: "\(NoDisplayServer(sdlSaid: "SDL found only \"\(session.videoDriver)\""))")
         }
         let displays = Displays.all()
+        let realTime = RealTimeScheduling.request()
+        RealTimeScheduling.release()
         return SDLProbe(videoDriver: session.videoDriver, displays: displays,
-                        problem: displays.isEmpty ? "SDL's \(session.videoDriver) driver reports no displays" : nil)
+                        problem: displays.isEmpty ? "SDL's \(session.videoDriver) driver reports no displays" : nil,
+                        realTime: realTime)
     }
 }

@@ -248,6 +248,8 @@ struct DisplayProbeCLITests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["video_driver"] as? String == "dummy")
+        // The class a paced game's loop would run in: root or an RLIMIT_RTPRIO allowance gives the kernel's.
+        #expect(["normal", "kernel", "realtimeKit"].contains(json["real_time_class"] as? String ?? ""))
         let displays = try #require(json["displays"] as? [[String: Any]])
         #expect(displays.count >= 1)
         #expect(displays.first?["confidence"] as? String == "unknown")
@@ -260,6 +262,7 @@ struct DisplayProbeCLITests {
         let text = try Subprocess.run("display-probe", [], environment: ["SDL_VIDEODRIVER": "dummy"])
         #expect(text.status == 0)
         #expect(text.stdout.contains("SDL video driver: dummy"))
+        #expect(text.stdout.contains("real-time class:  "))
         #expect(text.stdout.contains("confidence:   unknown (no display:"))
     }
 

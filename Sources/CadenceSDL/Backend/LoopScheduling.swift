@@ -21,7 +21,7 @@ public final class LoopScheduling {
     private var uncapped = false
     private var lowLatency = false
 
-    /// The class in words for the overlay: `fifo (rtprio)`, `normal`, or
+    /// The class in words for the overlay: `fifo (kernel)`, `normal`, or
     /// `normal (demoted: 100 ms without sleeping)` after the guard stepped in.
     public var words: String {
         RealTimeScheduling.wasDemoted && grant != .normal ? "normal (demoted: 100 ms without sleeping)" : grant.words

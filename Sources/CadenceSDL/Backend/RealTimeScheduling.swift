@@ -39,7 +39,7 @@ import Musl
         public var words: String {
             switch self {
             case .normal: "normal"
-            case .kernel: "fifo (rtprio)"
+            case .kernel: "fifo (kernel)"
             case .realtimeKit: "fifo (rtkit)"
             }
         }

@@ -28,7 +28,7 @@ public final class StatisticsOverlay {
     /// Where the display's vblank times come from, e.g. `X Present MSC/UST`
     /// (``GameWindow`` keeps it current from ``SDLBackend/clockSource``).
     public var clockSource = "–"
-    /// The loop thread's scheduling class, e.g. `fifo (rtprio)` (``GameWindow``
+    /// The loop thread's scheduling class, e.g. `fifo (kernel)` (``GameWindow``
     /// keeps it current from ``LoopScheduling/words``).
     public var scheduling = "–"
     /// Why fewer frames reach the glass than planned, in a few words, where
