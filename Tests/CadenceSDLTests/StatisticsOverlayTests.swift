@@ -110,6 +110,28 @@ extension SDLSuites {
             let eleven = (1...11).map { ("line \($0)", false) }
             #expect(StatisticsOverlay.rows(eleven).map(\.text) == (1...9).map { "line \($0)" } + ["line 10…"])
         }
+        @Test("The cpu line: the pacing's CPU a frame and its share of a core beside the work's; the sched line the class in force")
+        func cpuAndSchedulingLines() throws {
+            let session = try SDLSession(videoDriver: "offscreen")
+            defer { session.shutdown() }
+            let window = try Window(title: "test", width: 600, height: 400, hidden: true)
+            let overlay = try StatisticsOverlay(renderer: try Renderer(window: window, software: true, vsync: .off))
+            #expect(overlay.lines[7].text == "cpu    –" && overlay.lines[8].text == "sched  –")
+            var glass: Nanoseconds = 1_000_000_000
+            for i in 0...9 {
+                var costed = record(i, glass: glass)
+                // Frames alternately 0.04 and 0.08 ms of pacing, 1.1 and 1.3 ms of work, in 20 ms turns.
+                costed.cpu = FrameCPU(work: (i % 2 == 0 ? 1_100 : 1_300) * 1_000, pacing: (i % 2 == 0 ? 40 : 80) * 1_000,
+                                      loop: 2 * Self.ms, span: 20 * Self.ms)
+                overlay.record(costed)
+                glass += 20 * Self.ms
+            }
+            overlay.scheduling = "fifo (kernel)"
+            // Means: 0.06 ms of pacing (0.3% of 20 ms) and 1.2 ms of work a frame.
+            #expect(overlay.lines[7].text == "cpu    pacing 0.06 ms (0.3%) work 1.20 ms")
+            #expect(overlay.lines[8].text == "sched  fifo (kernel)")
+        }
+
         @Test("Switched to uncapped: the first line and the rate line say nothing paces the frames, within the panel's columns")
         func uncappedLines() throws {
             let session = try SDLSession(videoDriver: "offscreen")
