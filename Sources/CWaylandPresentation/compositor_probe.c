@@ -28,8 +28,11 @@ int cadence_wl_probe(int *has_presentation, int *has_seat) {
     wl_registry_add_listener(registry, &listener, &probe);
     /* Within a second, or the compositor counts as absent: it is hung, stopped or not one. */
     int answered = cadence_wl_roundtrip_within(display, NULL, display, 1000) == 0;
+    /* A connection that broke (the compositor went away meanwhile) is no compositor, not a silent one. */
+    int broken = !answered && wl_display_get_error(display) != 0;
     wl_registry_destroy(registry);
     wl_display_disconnect(display);
+    if (broken) return -1;
     if (!answered) return -2;
     *has_presentation = probe.presentation;
     *has_seat = probe.seat;

@@ -105,8 +105,17 @@ static void on_fault(int number, siginfo_t *info, void *context) {
     sigaction(number, &fault_previous[number == SIGBUS], NULL);
 }
 
+/* The handler's own stack: a fault from a stack that overflowed (a driver
+ * recursing on its broken connection) could not run it on the thread's. */
+static char fault_stack[64 * 1024];
+
 void cadence_fault_guard_begin(int fd, unsigned long inode, const char *message) {
     snprintf(fault_message, sizeof fault_message, "%s", message);
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+        stack_t own = {.ss_sp = fault_stack, .ss_size = sizeof fault_stack, .ss_flags = 0};
+        sigaltstack(&own, NULL);
+    }
     fault_inode = inode;
     fault_fd = fd;
     struct sigaction action;

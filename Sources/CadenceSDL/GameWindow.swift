@@ -184,10 +184,11 @@ public final class GameWindow {
     /// so the loop paces for the monitor the window is on now. The game still
     /// sees every event.
     public func pollEvents() -> [Event] {
-        // SDL reads the display's connection here too: watched as a present is.
+        // SDL reads the display's connection here too: watched as a present is, a long wait told.
+        let start = clock.now
         let events = renderer.watchdog.map { $0.guarding(EventPump.poll) } ?? EventPump.poll()
-        // Events from a broken connection (a quit among them) are not the player's.
-        renderer.watchdog?.endIfLost()
+        backend.displayWaited(clock.now - start)
+        renderer.watchdog?.endIfLost()   // a broken connection's events (a quit among them) are not the player's
         for event in events { handle(event) }
         return events
     }

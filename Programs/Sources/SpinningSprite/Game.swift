@@ -50,6 +50,10 @@ final class Game: FrameLoopClient {
     /// The player asked to quit (Esc, Q, closing the window).
     var quit = false
     private var framesPresented = 0
+    /// The last wait on a display that stopped answering: how long, and when
+    /// it ended (the overlay says so for ``displayWaitShown``).
+    var lastDisplayWait: (duration: Nanoseconds, endedAt: Nanoseconds)?
+    static let displayWaitShown: Nanoseconds = 10_000_000_000
 
     init(config: GameConfig, scene: Scene?, trace: TraceWriter?, start: Nanoseconds,
          displayRate: Double, describeDisplay: @escaping () -> DisplayStatus) {
@@ -97,6 +101,10 @@ final class Game: FrameLoopClient {
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
+        if let wait = record.displayWait {
+            lastDisplayWait = (wait, record.presentTime)
+            printError("the display stopped answering: waited \(String(format: "%.1f", TimeUnit.seconds(wait))) s, then went on")
+        }
         statistics.record(record)
         framesPresented += 1
         monitor.record(record, cost: record.cost(on: loop.backend.currentTiming()))

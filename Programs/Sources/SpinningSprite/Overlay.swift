@@ -25,10 +25,13 @@ extension Game {
         let inputToGlass = statistics.recentLatencyPercentile(0.5).map {
             String(format: "%.2f", TimeUnit.milliseconds($0))
         } ?? "–"
-        let head = [
+        var head = [
             ("requested \(requested)   planned \(planned)", false),
             ("display   \(Self.displayLine(status.summary, frame.timing))", false),
         ]
+        if let wait = lastDisplayWait, frame.timestampNanoseconds - wait.endedAt < Self.displayWaitShown {
+            head.append(("          stopped answering: waited \(String(format: "%.1f", TimeUnit.seconds(wait.duration))) s", true))
+        }
         // A small window keeps its room for the statistics panel: the rest is in --help.
         if scene?.isCompact == true { return head + [("keys      G statistics  F fullscreen  Q quit  (--help: all)", false)] }
         return head + [

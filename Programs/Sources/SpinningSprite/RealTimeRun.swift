@@ -48,6 +48,8 @@ struct RealTimeRun {
         // A lost compositor ends the run inside pollEvents (the watchdog's ending, RunEnding).
         sprite.pollEvents = { game.pollEvents() }
         Interrupts.finishAtExit {
+            // Xlib's exit on a lost X server, which the watchdog may be ending the run for too: one of them does.
+            guard watchdog.claimEnding() else { while true { pause() } }
             _ = RunEnding.finishWithoutDisplay(sprite, lost: "the display server went away", screenshot: outputs.screenshot)
         }
         ending.game = sprite

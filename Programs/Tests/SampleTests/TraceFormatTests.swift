@@ -12,10 +12,10 @@ struct TraceFormatTests {
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30", "--trace", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu,display_wait")
         #expect(lines.count == 31)
-        // A simulated display that is not told of VRR judges none, and has no CPU clock: those columns stay empty.
-        #expect(lines[11].hasSuffix(",,,,,"))
+        // A simulated display that is not told of VRR judges none, has no CPU clock and no display wait: those columns stay empty.
+        #expect(lines[11].hasSuffix(",,,,,,"))
         let row = lines[11].split(separator: ",").map(String.init)   // frame 10
         #expect(row[0] == "10")
         // Target of frame 10 on a 60 Hz grid from 0 is vblank 11: 11/60 s, shown on time.

@@ -123,14 +123,19 @@ public struct PresentOutcome: Equatable, Sendable {
     /// Set when the platform will report this frame's glass time later (see
     /// ``FrameBackend/glassFeedback()``): the ticket that report will carry.
     public let feedbackTicket: Int?
+    /// Set when the display stopped answering (its server stopped, or grabbed
+    /// by another client) and the frame waited for it, how long: the frame
+    /// is a pause (``FrameRecord/displayWait``), which the loop learns nothing from.
+    public let displayWait: Nanoseconds?
 
     /// An outcome; in simulation both times are the on-glass time, reported by the display.
     public init(shownAt: Nanoseconds, tracedAt: Nanoseconds, glassSource: GlassTimeSource = .feedback,
-                feedbackTicket: Int? = nil) {
+                feedbackTicket: Int? = nil, displayWait: Nanoseconds? = nil) {
         self.shownAt = shownAt
         self.tracedAt = tracedAt
         self.glassSource = glassSource
         self.feedbackTicket = feedbackTicket
+        self.displayWait = displayWait
     }
 }
 

@@ -116,7 +116,9 @@ public final class FrameLoop {
                 continue
             }
             let (record, ticket, timing) = runOneFrame(client)
-            learnAfterPresent(record, on: timing)
+            // A frame that waited on a display that stopped answering took what was neither the game's
+            // work nor the path's: nothing to learn from it.
+            if record.displayWait == nil { learnAfterPresent(record, on: timing) }
             awaitingGlass.append((record, ticket))
             handOn(to: client, all: false)
         }
@@ -182,7 +184,7 @@ public final class FrameLoop {
             if awaitingGlass[handed].ticket != nil, awaitingGlass[handed].record.glassSource == .vblank {
                 awaitingGlass[handed].record.glassSource = .estimated
             }
-            learnAfterGlass(awaitingGlass[handed].record)
+            if awaitingGlass[handed].record.displayWait == nil { learnAfterGlass(awaitingGlass[handed].record) }
             client.framePresented(awaitingGlass[handed].record, self)
             handed += 1
         }
@@ -224,6 +226,7 @@ public final class FrameLoop {
         record.variableRefresh = backend.variableRefreshState
         record.pathLatency = frame.pathLatency
         record.cpu = cpuMeter.end(backend, waitCPU: waitCPU)
+        record.displayWait = outcome.displayWait
         return (record, outcome.feedbackTicket, timing)
     }
 

@@ -57,6 +57,10 @@ public struct FrameRecord: Sendable, Equatable {
     /// What the frame cost the loop's thread in CPU time, its work beside
     /// its pacing; nil where the backend has no CPU clock.
     public var cpu: FrameCPU?
+    /// How long the frame waited on a display that stopped answering
+    /// (``PresentOutcome/displayWait``); nil for every other frame. Such a
+    /// frame is a pause: not a frame interval, a late frame or a hitch.
+    public var displayWait: Nanoseconds?
 
     /// Input-to-glass latency: from the callback's start, when the game read
     /// its input, to ``glassTime``.

@@ -72,6 +72,12 @@ public struct FrameStatistics: Sendable {
         if let cpu = record.cpu {
             cpuTotal = cpuTotal.map { ($0.sum + cpu, $0.frames + 1) } ?? (cpu, 1)
         }
+        // A frame that waited on a display that stopped answering is a pause:
+        // no interval, no lateness, no hitch; the next frame starts a segment.
+        if record.displayWait != nil {
+            resetInterval()
+            return
+        }
         if let rate = record.rate { latestRate = (rate.hz, record.rateReason) }
         // The time this frame covers on the glass: since the previous present,
         // or for a segment's first frame since the link's previous frame

@@ -23,7 +23,8 @@
 /// not judge them) and `vrr_evidence` what shows each state; `work_cpu`,
 /// `pacing_cpu` and `loop_cpu` what the frame cost the loop's thread in CPU
 /// time, in seconds (``FrameCPU``: its work, its pacing's waits, its whole
-/// turn; empty where the backend has no CPU clock).
+/// turn; empty where the backend has no CPU clock); `display_wait`, empty but
+/// on a frame that waited on a display that stopped answering, how long (seconds).
 /// Columns the loop gains are appended at the end, so scripts reading
 /// columns by position keep working; the game's sit where the sample's
 /// `angle` always has.
@@ -33,7 +34,8 @@ final class CSVTraceWriter: TraceWriter {
                                "effective_hz", "refresh_mode"]
     /// The loop's timings, after the game's columns.
     static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by", "run_start",
-                                "vrr", "vrr_evidence", "work_cpu", "pacing_cpu", "loop_cpu"]
+                                "vrr", "vrr_evidence", "work_cpu", "pacing_cpu", "loop_cpu",
+                                "display_wait"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -57,6 +59,7 @@ final class CSVTraceWriter: TraceWriter {
                           r.glassSource.rawValue, r.rateReason.name, formatSeconds(runStart),
                           r.variableRefresh?.name ?? "", Self.evidence(r.variableRefresh)]
             + [r.cpu?.work, r.cpu?.pacing, r.cpu?.loop].map { $0.map(formatSeconds) ?? "" }
+            + [r.displayWait.map(formatSeconds) ?? ""]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 

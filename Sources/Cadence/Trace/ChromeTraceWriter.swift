@@ -68,6 +68,9 @@ final class ChromeTraceWriter: TraceWriter {
                 .map { "\(JSONString.quoted($0)):\(JSONString.quoted($1))" }.joined(separator: ",")
             events.append(#"{"name":"variable refresh","ph":"i","s":"g","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{\#(args)}}"#)
         }
+        if let wait = r.displayWait {
+            events.append(#"{"name":"display stopped answering","ph":"X","pid":1,"tid":1,"ts":\#(micros(r.presentTime - wait)),"dur":\#(wait / 1_000),"args":{"frame":\#(r.frame)}}"#)
+        }
         if lastReason?.name != r.rateReason.name {
             lastReason = r.rateReason
             events.append(#"{"name":"rate limited by","ph":"i","s":"g","pid":1,"tid":1,"ts":\#(micros(r.callbackStart)),"args":{"reason":"\#(r.rateReason.name)"}}"#)

@@ -16,7 +16,8 @@ import Synchronization
 /// when the display's connection is lost (once ``watch(_:)`` named it), when
 /// a stop was asked for and the call has not returned within ``stopGrace``,
 /// or, once a present has returned (``presentReturned()``), when the call
-/// has been blocked ``stallLimit`` (far past any refresh). Before the first
+/// has been blocked ``stallLimit`` (a minute: a display that is only slow is
+/// waited for, see `DisplayWaits`). Before the first
 /// present returns the stall limit does not apply: a software renderer may
 /// spend seconds on its first frame (llvmpipe compiling its shaders, ten
 /// seconds on an emulated CPU), and the start-up ends on a lost connection
@@ -40,8 +41,11 @@ import Synchronization
         case presentStalled
     }
 
-    /// How long a guarded call may block before the display counts as gone.
-    public static let stallLimit: Nanoseconds = 5_000_000_000
+    /// How long a guarded call may block, on a connection that holds, before
+    /// the display counts as gone: a server that is only slow (stopped, or
+    /// grabbed by another client) is waited for this long. One whose
+    /// connection is gone ends the run at once.
+    public static let stallLimit: Nanoseconds = 60_000_000_000
     /// How long a guarded call may keep a requested stop waiting.
     public static let stopGrace: Nanoseconds = 300_000_000
 
@@ -54,13 +58,17 @@ import Synchronization
     private let presented = Atomic<Bool>(false)
     private let stopRequested: @Sendable () -> Bool
     private let end: @Sendable (Reason) -> Never
+    /// The stall limit in force: ``stallLimit``, shorter in tests.
+    private let limit: Nanoseconds
 
     /// Starts the watching thread, which holds the watchdog for the rest of
     /// the process. `stopRequested` says whether a stop signal came; `end`
     /// (called on the watchdog's thread) ends the process.
-    public init(stopRequested: @escaping @Sendable () -> Bool, end: @escaping @Sendable (Reason) -> Never) {
+    public init(stopRequested: @escaping @Sendable () -> Bool, stallLimit: Nanoseconds = PresentWatchdog.stallLimit,
+                end: @escaping @Sendable (Reason) -> Never) {
         self.stopRequested = stopRequested
         self.end = end
+        limit = stallLimit
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         pthread_create(&thread, nil, { context in
@@ -84,6 +92,20 @@ import Synchronization
         guard callStart.compareExchange(expected: 0, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged
         else { while true { pause() } }
         end(.displayLost(lost))
+    }
+
+    /// Claims the run's end for the caller, whatever call is in progress:
+    /// for an ending the watchdog does not run (Xlib's exit on a lost X
+    /// server, while the watchdog may see the same loss). False when the
+    /// watchdog claimed it first: its ending runs, and the caller must not return.
+    public func claimEnding() -> Bool {
+        while true {
+            let seen = callStart.load(ordering: .sequentiallyConsistent)
+            if seen == Self.claimed { return false }
+            if callStart.compareExchange(expected: seen, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged {
+                return true
+            }
+        }
     }
 
     /// A present returned: a guarded call blocked ``stallLimit`` from now on
@@ -123,7 +145,7 @@ import Synchronization
             let lost = connection.withLock { $0 }?.lost
             let reason: Reason? = lost.map { .displayLost($0) }
                 ?? (stopRequested() && blocked > Self.stopGrace ? .stopRequested
-                    : presented.load(ordering: .sequentiallyConsistent) && blocked > Self.stallLimit
+                    : presented.load(ordering: .sequentiallyConsistent) && blocked > limit
                         ? .presentStalled : nil)
             guard let reason else { continue }
             if callStart.compareExchange(expected: start, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged {
