@@ -69,14 +69,20 @@ int cadence_server_socket_closed(int fd, unsigned long inode) {
     return (entry.revents & (POLLHUP | POLLRDHUP | POLLERR)) != 0;
 }
 
-int cadence_server_listening(const char *path) {
+/* Connects to `path`, or to the same name in the abstract namespace. */
+static int accepts(const char *path, int abstract) {
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (fd < 0) return 0;
     struct sockaddr_un address = {.sun_family = AF_UNIX};
-    strncpy(address.sun_path, path, sizeof address.sun_path - 1);
-    int accepted = connect(fd, (struct sockaddr *)&address, sizeof address) == 0 || errno == EAGAIN;
+    strncpy(address.sun_path + abstract, path, sizeof address.sun_path - 1 - abstract);
+    socklen_t length = abstract ? (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(path)) : sizeof address;
+    int accepted = connect(fd, (struct sockaddr *)&address, length) == 0 || errno == EAGAIN;
     close(fd);
     return accepted;
+}
+
+int cadence_server_listening(const char *path) {
+    return accepts(path, 0) || accepts(path, 1);
 }
 
 int cadence_wl_protocol_error(struct wl_display *display, char *interface, int length, uint32_t *object) {
@@ -97,7 +103,7 @@ static struct sigaction fault_previous[2];
  * faulting instruction under it. Only async-signal-safe calls here. */
 static void on_fault(int number, siginfo_t *info, void *context) {
     (void)info, (void)context;
-    if (fault_fd >= 0 && cadence_server_socket_closed(fault_fd, fault_inode) == 1) {
+    if (fault_fd == -2 || (fault_fd >= 0 && cadence_server_socket_closed(fault_fd, fault_inode) == 1)) {
         ssize_t written = write(STDERR_FILENO, fault_message, strlen(fault_message));
         (void)written;
         _exit(1);

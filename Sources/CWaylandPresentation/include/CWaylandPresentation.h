@@ -77,7 +77,7 @@ int cadence_server_socket_find(const char *path, unsigned long *inode);
 int cadence_server_socket_closed(int fd, unsigned long inode);
 
 /// Until `cadence_fault_guard_end`, a segmentation fault (or bus error)
-/// while the connection `fd` (of inode `inode`) is closed writes `message` to
+/// while the connection `fd` (of inode `inode`; -2: one already gone) is closed writes `message` to
 /// standard error and ends the process with status 1: the graphics driver
 /// crashed on a server that went away. Any other fault goes to the handler
 /// installed before.

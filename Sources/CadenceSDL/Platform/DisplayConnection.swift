@@ -47,8 +47,11 @@ import Synchronization
         if let path {
             let fd = cadence_server_socket_find(path, &inode)
             socket = fd >= 0 ? (path, fd, inode) : nil
+            // A connection whose server went away already has no peer to find it by.
+            goneAtStart = fd < 0 && cadence_server_listening(path) == 0
         } else {
             socket = nil
+            goneAtStart = false
         }
     }
 
@@ -76,6 +79,8 @@ import Synchronization
     private let server: String
     /// Whether the server is a Wayland compositor (else an X server).
     private let isWayland: Bool
+    /// Whether the server was gone by the time the connection was looked for.
+    private let goneAtStart: Bool
 
     /// Runs `body` (SDL making a window and its renderer) with a fault on the
     /// broken connection turned into what it is: Mesa's GLX dereferences the
@@ -83,9 +88,9 @@ import Synchronization
     /// a segmentation fault. A fault while the connection is closed ends the
     /// process with exit status 1, the server named; any other goes on as a crash.
     public func guardingFaults<Made>(_ body: () throws -> Made) rethrows -> Made {
-        guard let socket else { return try body() }
+        guard socket != nil || goneAtStart else { return try body() }
         let program = CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "game"
-        cadence_fault_guard_begin(socket.fd, socket.inode,
+        cadence_fault_guard_begin(socket?.fd ?? -2, socket?.inode ?? 0,
                                   "\(program): \(server) went away while the window was being made "
                                   + "(the graphics driver crashed on the broken connection)\n")
         defer { cadence_fault_guard_end() }
@@ -95,7 +100,7 @@ import Synchronization
     /// Whether the connection broke: the compositor closed it (went away, or
     /// closed it on a protocol error), or libwayland found it broken.
     public var isBroken: Bool {
-        if cadence_wl_display_lost(waylandDisplay) != 0 { return true }
+        if goneAtStart || cadence_wl_display_lost(waylandDisplay) != 0 { return true }
         guard let socket else { return false }
         return cadence_server_socket_closed(socket.fd, socket.inode) == 1
     }
