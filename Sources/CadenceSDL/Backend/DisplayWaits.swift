@@ -20,9 +20,24 @@ struct DisplayWaits {
         if duration >= Self.notice { pending += duration }
     }
 
-    /// What the frame presented now waited, nil if nothing; starts over.
-    mutating func take() -> Nanoseconds? {
+    /// A call into SDL, timed on `clock`.
+    mutating func time(on clock: FrameClock, _ call: () -> Void) {
+        let start = clock.now
+        call()
+        note(clock.now - start)
+    }
+
+    /// What the frame presented now waited, its present having taken
+    /// `present`; nil if nothing. Starts over.
+    mutating func take(adding present: Nanoseconds) -> Nanoseconds? {
+        note(present)
         defer { pending = 0 }
         return pending > 0 ? pending : nil
     }
+}
+
+extension SDLBackend {
+    /// A call into SDL outside the present (an event poll) took `duration`:
+    /// a wait on a display that stopped answering, if long (``DisplayWaits``).
+    public func displayWaited(_ duration: Nanoseconds) { waits.note(duration) }
 }

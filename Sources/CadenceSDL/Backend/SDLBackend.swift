@@ -16,7 +16,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The renderer presenting the frames.
     public let renderer: Renderer
     /// What the next frame waited on a display that stopped answering.
-    private var waits = DisplayWaits()
+    var waits = DisplayWaits()
     /// Wall-clock time, monotonic.
     public let clock: FrameClock
     /// Whether variable refresh is requested by the detector's decision and
@@ -145,9 +145,7 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
     /// Runs the drawing SDL batched for the frame (the loop calls it after the frame callback):
     /// the software renderer takes milliseconds to rasterise it.
     public func flush() {
-        let start = clock.now
-        renderer.flush()
-        waits.note(clock.now - start)
+        waits.time(on: clock) { renderer.flush() }
     }
 
     /// Burns `duration` of real CPU time: scripted game work.
@@ -232,15 +230,10 @@ public final class SDLBackend: FrameBackend, ScriptedWork {
         let submitted = clock.now
         renderer.present()
         let returned = clock.now
-        waits.note(returned - submitted)
         let glass = displayClock.presented(submittedAt: submitted, returnedAt: returned)
         return PresentOutcome(shownAt: glass.time, tracedAt: returned, glassSource: glass.source, feedbackTicket: ticket,
-                              displayWait: waits.take())
+                              displayWait: waits.take(adding: returned - submitted))
     }
-
-    /// A call into SDL outside the present (an event poll) took `duration`:
-    /// a wait on a display that stopped answering, if long (``DisplayWaits``).
-    public func displayWaited(_ duration: Nanoseconds) { waits.note(duration) }
 
     /// The compositor's reports of when frames reached the glass (native
     /// Wayland's `wp_presentation`), as the last present's read brought them.
