@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Everything a game needs to run paced in a real window, set up in one call:
 /// the SDL session, a window, a renderer with vsync, the monotonic clock, a
@@ -16,19 +16,19 @@ import Cadence
 /// (``Window/handle``, ``Renderer/handle``) for games that call SDL directly.
 public final class GameWindow {
     /// SDL's process-wide state.
-    public let session: SDLSession
+    @_spi(Programs) public let session: SDLSession
     /// The window; ``Window/handle`` is the `SDL_Window *`.
     public let window: Window
     /// Its renderer; ``Renderer/handle`` is the `SDL_Renderer *`.
     public let renderer: Renderer
     /// Wall-clock time, monotonic: what every frame time is measured on.
-    public let clock: MonotonicClock
+    @_spi(Programs) public let clock: MonotonicClock
     /// How the loop waits for a deadline: sleeps, then spins the last stretch.
-    public let sleeper: PreciseSleeper
+    @_spi(Programs) public let sleeper: PreciseSleeper
     /// The frame loop's real-time backend.
-    public let backend: SDLBackend
-    /// The display under the window; ``WindowDisplay/refresh()`` after the window changes.
-    public let display: WindowDisplay
+    @_spi(Programs) public let backend: SDLBackend
+    /// The display under the window; `WindowDisplay.refresh()` after the window changes.
+    @_spi(Programs) public let display: WindowDisplay
     /// The loop that drives the game.
     public let loop: FrameLoop
     private let ownsSession: Bool
@@ -39,13 +39,13 @@ public final class GameWindow {
     public private(set) var statistics = FrameStatistics()
     /// The statistics panel ``drawStatistics(x:y:)`` draws; nil where its
     /// font cannot be opened (`fonts-dejavu-core`, which Scripts/setup installs).
-    public let statisticsOverlay: StatisticsOverlay?
+    @_spi(Programs) public let statisticsOverlay: StatisticsOverlay?
     /// Why there is no statistics panel, naming the font and its package, for
     /// the game to tell the player; nil when there is one.
     public let statisticsUnavailable: String?
 
     /// The display link planning each frame.
-    public var link: DisplayLink { loop.link }
+    @_spi(Programs) public var link: DisplayLink { loop.link }
 
     /// How fast to run: the display's rate, a cap, a range or adaptive.
     public var rateLimit: FrameRateLimit { get { loop.rateLimit } set { loop.rateLimit = newValue } }
@@ -102,7 +102,7 @@ public final class GameWindow {
     ///   - vrrRange: the player's VRR range, where the detector cannot read one.
     ///   - minimumSize: the smallest size the player can resize the window to.
     ///   - rateLimit: how fast the game runs (``GameWindow/rateLimit``).
-    public convenience init(session: SDLSession, title: String, width: Int = 1280, height: Int = 720,
+    @_spi(Programs) public convenience init(session: SDLSession, title: String, width: Int = 1280, height: Int = 720,
                             fullscreen: Bool = false, vsync: VSyncMode = .on, headless: Bool = false,
                             vrr: VRROverride = .auto, vrrRange: ClosedRange<FrameRate>? = nil,
                             minimumSize: (width: Int, height: Int)? = nil,
@@ -163,7 +163,7 @@ public final class GameWindow {
         statisticsOverlay?.record(record)
     }
 
-    /// Draws the statistics panel (``StatisticsOverlay``) at (x, y) in the
+    /// Draws the statistics panel (`StatisticsOverlay`) at (x, y) in the
     /// window's pixels, whatever the game's logical size, over what the frame
     /// drew so far: call it last in the frame's drawing. The frames it
     /// reports are recorded whether it is drawn or not. Returns where it was
@@ -210,7 +210,7 @@ public final class GameWindow {
     /// Runs `client` until it ends the loop, on the main actor (see
     /// `FrameLoopClient`), keeping the window's ``statistics`` as frames
     /// reach the glass (run through here, not the loop itself, for them).
-    /// A paced loop runs in the real-time class where allowed (``SDLBackend/scheduling``).
+    /// A paced loop runs in the real-time class where allowed (`SDLBackend.scheduling`).
     @MainActor
     public func run(_ client: FrameLoopClient) {
         backend.scheduling.during { loop.run(WindowClient(window: self, game: client)) }

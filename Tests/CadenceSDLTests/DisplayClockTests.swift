@@ -1,6 +1,6 @@
 import Testing
-import Cadence
-@testable import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) @testable import CadenceSDL
 
 /// The display clocks that need no platform, in virtual time: a 100 Hz
 /// display (10 ms exactly, so every expected time is worked out by hand),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 extension SDLSuites {
     @Suite("2D basics: PNG sprite sheets, flips, logical size, geometry")

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 @_spi(Programs) @testable import CadenceSDL
 
 /// A platform clock's watcher fed by the test: the ticks queued since the

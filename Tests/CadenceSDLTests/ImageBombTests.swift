@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 extension SDLSuites {
     /// Image files of about a hundred bytes whose headers claim 60000x60000

@@ -1,5 +1,5 @@
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 extension SDLSuites {
     @Suite("A logical size with bars: screenshots are the window's, the statistics panel is in window pixels")

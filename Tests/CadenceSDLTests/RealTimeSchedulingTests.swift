@@ -1,5 +1,5 @@
 import Testing
-import Cadence
+@_spi(Programs) import Cadence
 @_spi(Programs) @testable import CadenceSDL
 
 @Suite("Real-time scheduling class")

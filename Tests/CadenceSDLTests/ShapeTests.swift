@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 extension SDLSuites {
     /// Shapes judged pixel by pixel against their geometry: a pixel whose

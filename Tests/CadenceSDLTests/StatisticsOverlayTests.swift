@@ -1,6 +1,6 @@
 @_spi(Programs) import Cadence
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 extension SDLSuites {
     @Suite("The statistics overlay, drawn on the software renderer")

@@ -1,5 +1,5 @@
 import Testing
-import Cadence
+@_spi(Programs) import Cadence
 @_spi(Programs) @testable import CadenceSDL
 
 /// The Wayland presentation clock on feedback the test makes, no compositor:

@@ -1,7 +1,7 @@
-import Cadence
+@_spi(Programs) import Cadence
 import Foundation
 import Testing
-@testable import CadenceSDL
+@_spi(Programs) @testable import CadenceSDL
 
 extension SDLSuites {
     /// The window's `_VARIABLE_REFRESH` read back from a real X server (a

@@ -1,5 +1,5 @@
 import Testing
-import Cadence
+@_spi(Programs) import Cadence
 @_spi(Programs) @testable import CadenceSDL
 
 /// The X Present clock on ticks the test makes, no X server: vkms's kernel

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Cadence
+@_spi(Programs) import Cadence
 import Foundation
 
 /// `cadence-bench`: the project's performance figures, judged here and never in tests.

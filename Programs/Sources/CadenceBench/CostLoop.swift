@@ -1,6 +1,6 @@
 import ArgumentParser
-import Cadence
-import CadenceSDL
+@_spi(Programs) import Cadence
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// `cadence-bench cost-loop`: the plainest game on Cadence's public API

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// A frame's work as a fixed amount of computation, about `duration` long on
 /// an undisturbed core.

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// `ns` as milliseconds to the microsecond, right-aligned in `width` columns
 /// (0: as wide as it is), for the benches' tables.

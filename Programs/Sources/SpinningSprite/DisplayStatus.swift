@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// What the overlay says about the display, refreshed when the display changes.
 struct DisplayStatus {

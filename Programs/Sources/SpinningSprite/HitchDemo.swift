@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 import CadenceSDL
 
 /// The hitch demo (T): the rate flips by itself between the display's rate and

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 import Foundation
 import CadenceSDL
 

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// What the sample's own overlay lines need, kept as frames reach the glass:
 /// how long the rate in effect has held, and what presents cost beyond

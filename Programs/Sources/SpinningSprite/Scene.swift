@@ -1,4 +1,4 @@
-import CadenceSDL
+@_spi(Programs) import CadenceSDL
 import Foundation
 
 /// Where the sample draws: the window, its renderer and fonts, the sprite, the

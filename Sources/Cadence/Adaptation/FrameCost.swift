@@ -22,7 +22,7 @@ extension FrameRecord {
     /// while the cost is what a slower rate or an earlier start would change.
     ///
     /// - Parameter timing: the display the frame was presented on.
-    public func cost(on timing: DisplayTiming) -> Nanoseconds {
+    @_spi(Programs) public func cost(on timing: DisplayTiming) -> Nanoseconds {
         var presentStart = presentSubmit
         if case .fixed(let grid) = timing {
             presentStart = max(presentSubmit, grid.time(at: grid.index(atOrAfter: presentSubmit)))

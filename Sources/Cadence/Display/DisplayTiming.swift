@@ -4,7 +4,7 @@
 /// its model, the SDL driver from the display mode, the vsync estimator and the
 /// VRR detector. Variable refresh appears here only when it is really in effect
 /// (a VRR panel *and* a fullscreen window); a VRR panel in a window is `.fixed`.
-public enum DisplayTiming: Equatable, Sendable {
+@_spi(Programs) public enum DisplayTiming: Equatable, Sendable {
     /// Vsync on a fixed refresh: frames can only appear on these vblanks.
     case fixed(VsyncGrid)
     /// Variable refresh in effect: any interval between `1/maximum` and `1/minimum`.

@@ -1,5 +1,5 @@
 /// How the frames of the link reach the glass, as the trace's `refresh_mode` names it.
-public enum RefreshMode: String, Sendable, Equatable, CaseIterable {
+@_spi(Programs) public enum RefreshMode: String, Sendable, Equatable, CaseIterable {
     /// A fixed vsync grid: frames can only be shown on vblanks, rates are `R/n`.
     case fixed
     /// Variable refresh in effect: any interval inside the panel's range.

@@ -3,7 +3,7 @@
 ///
 /// Instant `k` is `origin + rate.offset(ofFrame: k)`, exact in integers, for any
 /// integer `k` (negative indices reach back before the origin).
-public struct VsyncGrid: Equatable, Sendable {
+@_spi(Programs) public struct VsyncGrid: Equatable, Sendable {
     /// The time of instant 0.
     public let origin: Nanoseconds
     /// The spacing, as a rate.

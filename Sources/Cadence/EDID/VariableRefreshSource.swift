@@ -2,7 +2,7 @@
 ///
 /// The cases are listed in the order the selection rule trusts them; the raw
 /// values are the names `display-probe` prints in its JSON.
-public enum VariableRefreshSource: String, CaseIterable, Comparable, Sendable {
+@_spi(Programs) public enum VariableRefreshSource: String, CaseIterable, Comparable, Sendable {
     /// DisplayID 2.0 Adaptive-Sync block (tag 0x2B), first descriptor.
     case displayIDAdaptiveSync = "displayid-adaptive-sync"
     /// AMD FreeSync vendor-specific data block (OUI 00-00-1A) in CTA-861.

@@ -14,7 +14,7 @@
 /// shortest interval after the last flip), so a long frame skips slots (and
 /// says how many) rather than drifting, and a rate change takes effect at the
 /// next callback, on the next achievable slot at the new rate.
-public final class DisplayLink {
+@_spi(Programs) public final class DisplayLink {
     /// What the game would like; snapped to the display at each callback.
     public var preferredFrameRateRange: FrameRateRange
 

@@ -21,12 +21,12 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     package var slotNanoseconds: Nanoseconds { targetTimestampNanoseconds - pathLatency }
     /// This target minus the previous callback's target, in ns; after a pause,
     /// or for the first callback, one frame interval. Clamped to the link's
-    /// ``DisplayLink/maximumDelta`` after a clock anomaly (suspend, debugger).
+    /// `DisplayLink.maximumDelta` after a clock anomaly (suspend, debugger).
     public let deltaNanoseconds: Nanoseconds
     /// The link's rate and how it lands on the display.
     public let effectiveRate: EffectiveRate
     /// The display's timing this frame was planned against.
-    public let timing: DisplayTiming
+    @_spi(Programs) public let timing: DisplayTiming
     /// The slots this frame's rate steps through: where a late frame is held.
     package let cadence: FrameCadence
     /// How many of the link's frames passed with no callback (a long frame).
@@ -38,7 +38,7 @@ public struct DisplayLinkFrame: Equatable, Sendable {
     /// present path or the game's work.
     public let rateReason: RateReason
     /// Whether anything paces this frame. False only when the link is
-    /// uncapped with no vsync (see ``DisplayLink/isUncapped``): then the
+    /// uncapped with no vsync (see `DisplayLink.isUncapped`): then the
     /// frame is presented as soon as its work ends, its target is the
     /// callback's start, and it has no slot to be late for.
     public internal(set) var isPaced = true

@@ -69,7 +69,7 @@ public enum RateReason: Equatable, Sendable {
 
 /// The fastest the link may run for a reason other than the game's request:
 /// what the present path or the game's work allows (see ``DisplayLink/rateCeiling``).
-public struct RateCeiling: Equatable, Sendable {
+@_spi(Programs) public struct RateCeiling: Equatable, Sendable {
     /// The highest rate allowed; the link runs the highest achievable rate at or below it.
     public let rate: FrameRate
     /// What imposes it: ``RateReason/presents(reached:)`` or ``RateReason/work(cost:)``.

@@ -29,7 +29,7 @@
 ///
 /// Time the game did not live is not simulated: when the link hands a frame a
 /// delta shorter than the gap between targets (after a pause, or a clock jump
-/// beyond ``DisplayLink/maximumDelta``), the difference moves the origin
+/// beyond `DisplayLink.maximumDelta`), the difference moves the origin
 /// forward instead of becoming steps.
 public struct FixedStep: Equatable, Sendable {
     /// The step is `stepDenominator / stepNumerator` nanoseconds, kept as a

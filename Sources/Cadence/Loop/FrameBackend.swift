@@ -2,7 +2,7 @@
 ///
 /// The ``FrameLoop`` is the same for both; only these operations differ.
 /// The simulator answers them in virtual time, the SDL backend in real time.
-public protocol FrameBackend: AnyObject {
+@_spi(Programs) public protocol FrameBackend: AnyObject {
     /// The clock everything is measured on.
     var clock: FrameClock { get }
 
@@ -111,7 +111,7 @@ extension FrameBackend {
 }
 
 /// What is known once a present has gone out.
-public struct PresentOutcome: Equatable, Sendable {
+@_spi(Programs) public struct PresentOutcome: Equatable, Sendable {
     /// The vblank (or moment) the frame reached the glass, as well as the
     /// backend can tell: exact in simulation, estimated in real time.
     public let shownAt: Nanoseconds
@@ -140,7 +140,7 @@ public struct PresentOutcome: Equatable, Sendable {
 }
 
 /// The platform's report of when one presented frame reached the glass.
-public struct GlassFeedback: Equatable, Sendable {
+@_spi(Programs) public struct GlassFeedback: Equatable, Sendable {
     /// The ``PresentOutcome/feedbackTicket`` of the frame.
     public let ticket: Int
     /// When it reached the glass; nil when the compositor discarded it (never shown).

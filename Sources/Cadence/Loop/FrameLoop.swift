@@ -1,6 +1,6 @@
 /// The one loop that drives a game: link → update/render → presenter → present → statistics.
 ///
-/// Each turn asks the ``DisplayLink`` for the frame's target, lets the game
+/// Each turn asks the `DisplayLink` for the frame's target, lets the game
 /// update to that target and draw, then hands the frame to the `Presenter`,
 /// which presents it once according to its `PresentPlan`: in the refresh
 /// before the target vblank with vsync, at the target itself when timed (VRR
@@ -12,13 +12,13 @@
 /// stays on the main thread.
 public final class FrameLoop {
     /// The display link planning each frame.
-    public let link: DisplayLink
+    @_spi(Programs) public let link: DisplayLink
     /// Where frames are shown.
-    public let backend: FrameBackend
+    @_spi(Programs) public let backend: FrameBackend
     /// How fast to run. Setting it hands the range to the link at once; with
     /// `.adaptive` the link is asked for the display's rate; at every limit
     /// the loop lowers the rate before each frame, by the link's
-    /// ``DisplayLink/rateCeiling``, to what the work of the previous frames
+    /// `DisplayLink.rateCeiling`, to what the work of the previous frames
     /// allows (adaptive keeping headroom); `.uncapped` asks the backend for vsync
     /// off (and another limit gives it back). Until it is set, the link's own
     /// preferred range is left as the game sets it.
@@ -51,15 +51,15 @@ public final class FrameLoop {
     package internal(set) var costPredictor = FrameCostPredictor()
     /// The fastest rate the present path has shown it sustains, learned from
     /// each frame's final record and tried again now and then; part of the
-    /// link's ``DisplayLink/rateCeiling``, learned afresh on another display
+    /// link's `DisplayLink.rateCeiling`, learned afresh on another display
     /// or rate limit.
     package private(set) var presentThroughput = PresentThroughput()
     /// The fastest rate at or below the request the game's work sustains (at
     /// every limit; adaptive measures the whole cost and keeps headroom);
-    /// part of the link's ``DisplayLink/rateCeiling``.
+    /// part of the link's `DisplayLink.rateCeiling`.
     package private(set) var workCeiling = WorkRateCeiling()
     /// How much later than its slot the present path shows a frame, learned
-    /// from the platform's reports; the link's ``DisplayLink/pathLatency``,
+    /// from the platform's reports; the link's `DisplayLink.pathLatency`,
     /// learned afresh on another display.
     package private(set) var pathLatency = PathLatency()
 
@@ -80,7 +80,7 @@ public final class FrameLoop {
     public static let glassReportWait = 4
 
     /// A loop presenting `link`'s frames on `backend`, at the link's preferred range.
-    public init(link: DisplayLink, backend: FrameBackend) {
+    @_spi(Programs) public init(link: DisplayLink, backend: FrameBackend) {
         self.link = link
         self.backend = backend
         presenter = Presenter(backend: backend)
@@ -92,9 +92,9 @@ public final class FrameLoop {
     public static let idleWait: Nanoseconds = 250_000_000
 
     /// The clock of the backend, for the game's own measurements.
-    public var clock: FrameClock { backend.clock }
+    @_spi(Programs) public var clock: FrameClock { backend.clock }
 
-    /// Runs until the client or ``DisplayLink/invalidate()`` ends it, on the
+    /// Runs until the client or `DisplayLink.invalidate()` ends it, on the
     /// main actor: every callback, present and event poll on the main thread.
     ///
     /// ``FrameLoopClient/framePresented(_:_:)`` receives each record once its
@@ -130,7 +130,7 @@ public final class FrameLoop {
     // glass time is final.
 
     /// The first moment the loop learns: right after the present, when the
-    /// frame's work and cost (``FrameRecord/cost(on:)``) are known. The next
+    /// frame's work and cost (`FrameRecord.cost(on:)`) are known. The next
     /// frame's plan needs them at once, so this cannot wait for the glass. It
     /// feeds the work's share of the ceiling (`WorkRateCeiling`, the even
     /// rate the work meets) and the cost predictor behind ``FrameLatency/low``.
@@ -239,7 +239,7 @@ public final class FrameLoop {
     }
 
     /// Tells the backend of a latency change, on the loop's thread (see
-    /// ``FrameBackend/latencyChanged(to:)``).
+    /// `FrameBackend.latencyChanged(to:)`).
     private func tellBackend(_ wanted: FrameLatency) {
         guard wanted != latencyInEffect else { return }
         latencyInEffect = wanted

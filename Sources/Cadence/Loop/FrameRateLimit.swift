@@ -4,7 +4,7 @@
 /// the loop applies it to its link and its backend. At every limit the
 /// game's own work can hold the rate lower (`WorkRateCeiling`), and the
 /// present path's throughput too (`PresentThroughput`): see
-/// ``DisplayLink/rateCeiling``.
+/// `DisplayLink.rateCeiling`.
 public enum FrameRateLimit: Equatable, Sendable {
     /// Every refresh of the display (or the timer's rate without vsync).
     case displayRate
@@ -22,7 +22,7 @@ public enum FrameRateLimit: Equatable, Sendable {
     /// the game can go. Frames tear. With nothing to wait for, a frame has
     /// nothing to be late for: its target is the callback's start, its delta
     /// the time since the previous callback's start (see
-    /// ``DisplayLink/isUncapped``). Where the backend cannot turn vsync off,
+    /// `DisplayLink.isUncapped`). Where the backend cannot turn vsync off,
     /// the display paces the frames and this is ``displayRate``.
     case uncapped
 

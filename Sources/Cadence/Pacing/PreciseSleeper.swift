@@ -28,7 +28,7 @@
 ///
 /// Deadlines are absolute: a wait that ends late never moves the next
 /// deadline, so errors cannot accumulate from frame to frame.
-public final class PreciseSleeper {
+@_spi(Programs) public final class PreciseSleeper {
     /// How the margin is learned.
     public struct Tuning: Equatable, Sendable {
         /// The margin before anything has been observed.

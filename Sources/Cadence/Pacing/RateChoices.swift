@@ -3,7 +3,7 @@
 ///
 /// A fixed display shows every n-th vblank (R, R/2, R/3, ...). With variable
 /// refresh in effect, or no vsync, any rate up to the display's maximum works.
-public enum RateChoices: Equatable, Sendable {
+@_spi(Programs) public enum RateChoices: Equatable, Sendable {
     /// Only these rates, highest first.
     case discrete([FrameRate])
     /// Any rate from ``floor`` to `maximum` (below a variable-refresh panel's

@@ -2,7 +2,7 @@
 ///
 /// Waiting and work move virtual time; a present blocks until its frame is on
 /// the glass, as a vsync'd present does. Runs as fast as the CPU allows.
-public final class SimulatedBackend: FrameBackend, ScriptedWork {
+@_spi(Programs) public final class SimulatedBackend: FrameBackend, ScriptedWork {
     /// The simulated monitor.
     public let display: SimulatedDisplay
     private let virtualClock: VirtualClock

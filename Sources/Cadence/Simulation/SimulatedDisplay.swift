@@ -14,7 +14,7 @@
 ///   that repaints on demand (``repaintOnDemand``) a set time after it.
 /// - The mode can change at scheduled times; the switch lands on a vblank.
 /// It draws nothing; it only says when each frame reached the glass.
-public final class SimulatedDisplay {
+@_spi(Programs) public final class SimulatedDisplay {
     /// What a display's panel can do.
     public enum Panel: Equatable, Sendable {
         /// A fixed refresh rate.

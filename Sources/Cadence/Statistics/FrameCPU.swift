@@ -2,7 +2,7 @@
 /// game's work beside the pacing's, so that a player sees what a cap costs.
 ///
 /// A sleep costs next to no CPU however long it lasts; a spin costs all of
-/// its time. Measured on the backend's ``FrameBackend/threadCPUTime``
+/// its time. Measured on the backend's `FrameBackend.threadCPUTime`
 /// (`CLOCK_THREAD_CPUTIME_ID` in real time): the loop's own thread only, not
 /// the driver's or the display server's threads.
 public struct FrameCPU: Sendable, Equatable {

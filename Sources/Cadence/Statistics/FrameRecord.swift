@@ -34,7 +34,7 @@ public struct FrameRecord: Sendable, Equatable {
     /// 60000/1001); nil when nothing paced it (``FrameRateLimit/uncapped``).
     public var rate: FrameRate?
     /// How frames reach the glass for this frame.
-    public var refreshMode: RefreshMode
+    @_spi(Programs) public var refreshMode: RefreshMode
     /// When the callback started: the game read its input and began its update.
     /// With ``FrameLatency/low`` the loop waited before this, so it lies
     /// closer to the target than the previous present.
@@ -53,7 +53,7 @@ public struct FrameRecord: Sendable, Equatable {
     public var isPaced: Bool { rate != nil }
     /// Variable refresh's three states when the frame was presented, from the
     /// backend; nil where the backend does not judge them.
-    public var variableRefresh: VRRState?
+    @_spi(Programs) public var variableRefresh: VRRState?
     /// What the frame cost the loop's thread in CPU time, its work beside
     /// its pacing; nil where the backend has no CPU clock.
     public var cpu: FrameCPU?
@@ -89,7 +89,7 @@ public struct FrameRecord: Sendable, Equatable {
     /// A record; every field is stated, as traces print every one. Without
     /// a `glassTime` the frame is taken as reported on the glass at `presentTime`
     /// (the simulated display's own report).
-    public init(frame: Int, timestamp: Nanoseconds, targetTimestamp: Nanoseconds,
+    @_spi(Programs) public init(frame: Int, timestamp: Nanoseconds, targetTimestamp: Nanoseconds,
                 presentTime: Nanoseconds, delta: Nanoseconds, limit: FrameRateLimit,
                 rate: FrameRate?, refreshMode: RefreshMode,
                 callbackStart: Nanoseconds, workEnd: Nanoseconds, presentSubmit: Nanoseconds,

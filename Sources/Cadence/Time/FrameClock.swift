@@ -4,7 +4,7 @@
 /// clock themselves: they ask a `FrameClock`. The real game injects
 /// ``MonotonicClock``; tests and the display simulator inject ``VirtualClock``,
 /// so timing rules are checked exactly, in virtual time, as fast as the CPU runs.
-public protocol FrameClock: AnyObject {
+@_spi(Programs) public protocol FrameClock: AnyObject {
     /// The current time in nanoseconds on a monotonic timeline (arbitrary origin).
     var now: Nanoseconds { get }
 

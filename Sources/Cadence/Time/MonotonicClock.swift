@@ -10,7 +10,7 @@ import Musl
 /// kernel's timers allow (typically 50–1000 µs late). Where a deadline must be
 /// met to the microsecond, use ``PreciseSleeper``, which sleeps most of the way
 /// and spins the rest.
-public final class MonotonicClock: FrameClock {
+@_spi(Programs) public final class MonotonicClock: FrameClock {
     /// Creates the clock; it has no state, all instances agree.
     public init() {}
 

@@ -8,17 +8,17 @@
 /// The unit rule, one unit per name:
 /// - A time inside Cadence is typed `Nanoseconds` and its name carries no
 ///   unit: records, plans, clocks, waits (``FrameRecord/delta``,
-///   ``FrameBackend/waitForEvents(timeout:)``).
+///   `FrameBackend.waitForEvents(timeout:)`).
 /// - At the API edge, ``DisplayLinkFrame`` keeps `CADisplayLink`'s names for
 ///   `Double` seconds (`timestamp`, `targetTimestamp`, `delta`, `duration`),
 ///   each with an exact twin whose name ends in `Nanoseconds`.
 /// - A time held in any other type names its unit (a program's `workMs`,
 ///   `roundSeconds`).
-/// - Convert only through ``TimeUnit``.
+/// - Convert only through `TimeUnit`.
 public typealias Nanoseconds = Int64
 
 /// Conversions between integer nanoseconds and the `Double` seconds of the API edge.
-public enum TimeUnit {
+@_spi(Programs) public enum TimeUnit {
     /// Nanoseconds in one second.
     public static let nanosecondsPerSecond: Nanoseconds = 1_000_000_000
 

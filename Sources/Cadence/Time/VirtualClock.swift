@@ -2,7 +2,7 @@
 ///
 /// `sleep(until:)` jumps straight to the deadline, so ten simulated minutes of
 /// frames run in milliseconds, and every timestamp is exactly reproducible.
-public final class VirtualClock: FrameClock {
+@_spi(Programs) public final class VirtualClock: FrameClock {
     /// The current virtual time.
     public private(set) var now: Nanoseconds
 

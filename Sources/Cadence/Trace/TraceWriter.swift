@@ -4,7 +4,7 @@
 /// finishes the file at exit (also on SIGINT/SIGTERM), so a trace is always
 /// complete and parseable. ``TraceFile/open(path:runStart:gameColumns:)``
 /// picks the format.
-public protocol TraceWriter: AnyObject {
+@_spi(Programs) public protocol TraceWriter: AnyObject {
     /// Appends one frame, with the values of the game's own columns (as many
     /// as it named when the trace was opened, in that order).
     func write(_ record: FrameRecord, gameValues: [String]) throws
@@ -20,7 +20,7 @@ extension TraceWriter {
 }
 
 /// A trace file could not be opened or written.
-public struct TraceError: Error, CustomStringConvertible, Sendable {
+@_spi(Programs) public struct TraceError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, naming the path.
     public let description: String
 }
@@ -29,7 +29,7 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
 ///
 /// A trace is written to a temporary file beside `path` and takes its place
 /// only when finished, so an existing trace survives a run that fails to start.
-public enum TraceFile {
+@_spi(Programs) public enum TraceFile {
     /// Whether `path` names a trace format (`.csv` or `.json`): for checking a
     /// path before the run, without touching any file.
     public static func isSupported(path: String) -> Bool {

@@ -12,7 +12,7 @@
 /// ``tolerance`` off: a third, so a
 /// few stray glass times do not claim it, while a variable-refresh run whose
 /// rate is not a divisor of the mode's shows it within a third of a second.
-public struct GridIntervalMeter: Sendable {
+@_spi(Programs) public struct GridIntervalMeter: Sendable {
     /// How many recent intervals are judged.
     public static let window = 30
     /// How many of them must be off the grid to call it variable.

@@ -6,7 +6,7 @@
 /// It plays the part of macOS's `NSScreen.minimumRefreshInterval` /
 /// `maximumRefreshInterval` (unequal means adaptive sync) together with
 /// "the window is fullscreen", which Linux offers no single API for.
-public struct VRRDecision: Equatable, Sendable {
+@_spi(Programs) public struct VRRDecision: Equatable, Sendable {
     /// How a display refreshes.
     public enum Refresh: String, Sendable {
         /// On a fixed vblank grid.

@@ -1,5 +1,5 @@
 /// Where a fact in a ``VRRDecision`` came from, so a user can check it.
-public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
+@_spi(Programs) public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
     /// A DRM property, e.g. the connector's `vrr_capable`.
     case drmProperty(String)
     /// The driver lacks the `vrr_capable` property (names the driver).
@@ -28,7 +28,7 @@ public enum VRRFactSource: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Why variable refresh is not requested for a window on a display.
-public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
+@_spi(Programs) public enum VRRInactiveReason: Equatable, Sendable, CustomStringConvertible {
     /// The display has a fixed refresh rate (or is not known to vary).
     case fixedRefresh
     /// The window is not fullscreen; compositors keep VRR for fullscreen windows.

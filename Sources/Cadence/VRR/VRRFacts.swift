@@ -75,7 +75,7 @@
 /// window (its `adaptive_sync` option, on by default); the X server's driver
 /// (amdgpu, modesetting) switches the CRTC to variable refresh for a
 /// fullscreen window that flips only while it is 1.
-public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
+@_spi(Programs) public enum WindowVRRProperty: Equatable, Sendable, CustomStringConvertible {
     /// Not an X11 window: on Wayland the compositor's own policy decides,
     /// which no protocol tells a client.
     case notX11

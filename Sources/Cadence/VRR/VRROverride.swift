@@ -1,6 +1,6 @@
 /// What the player asked for: let Cadence detect variable refresh, force it
 /// on (for a display whose EDID or driver under-reports), or turn it off.
-public enum VRROverride: String, CaseIterable, Sendable {
+@_spi(Programs) public enum VRROverride: String, CaseIterable, Sendable {
     /// Trust the detector.
     case auto
     /// Treat the display as VRR-capable; VRR still needs a fullscreen window.

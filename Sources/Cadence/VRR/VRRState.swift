@@ -6,7 +6,7 @@
 /// user, `__GL_VRR_ALLOWED`, on X11 `_VARIABLE_REFRESH`). *In effect*: the
 /// frames' glass times fall off the fixed grid, measured. Each implies the
 /// one before; only the last lets the loop pace at any rate in the range.
-public struct VRRState: Equatable, Sendable {
+@_spi(Programs) public struct VRRState: Equatable, Sendable {
     /// The display can refresh variably.
     public let isCapable: Bool
     /// The window asks for variable refresh and nothing refuses it.

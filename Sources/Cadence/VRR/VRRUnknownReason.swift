@@ -1,6 +1,6 @@
 /// Why the detector could not learn a fact about a display, said so a user
 /// can act on it. Carried by ``VRRConfidence`` whenever it is below `.high`.
-public enum VRRUnknownReason: Error, Equatable, Sendable, CustomStringConvertible {
+@_spi(Programs) public enum VRRUnknownReason: Error, Equatable, Sendable, CustomStringConvertible {
     /// There is no physical display to ask about: SDL reports none, or its
     /// video driver (dummy, offscreen) has no real outputs.
     case noDisplay(String)
@@ -31,7 +31,7 @@ public enum VRRUnknownReason: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// How far to trust a ``VRRDecision``.
-public enum VRRConfidence: Equatable, Sendable, CustomStringConvertible {
+@_spi(Programs) public enum VRRConfidence: Equatable, Sendable, CustomStringConvertible {
     /// The kernel driver answered (`vrr_capable`), or the user decided by turning it on.
     case high
     /// Decided from the EDID alone, because the driver could not be asked.

@@ -8,7 +8,7 @@
 /// fall off it (``GridIntervalMeter``), and back on it once they stop.
 /// A backend owns one; it tells it the decision on every detection and each
 /// frame's measured glass time as it learns it.
-public struct VariableRefreshTracker: Sendable {
+@_spi(Programs) public struct VariableRefreshTracker: Sendable {
     /// The policy's decision for the window's display; nil before any (or headless).
     public private(set) var decision: VRRDecision?
     /// The fixed mode's rate the intervals are judged against; nil when unknown.

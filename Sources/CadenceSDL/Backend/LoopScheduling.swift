@@ -10,10 +10,10 @@
 /// the normal class, where it cannot hold a core from the display server.
 /// Low latency asks for the class on its own too (a just-in-time frame has
 /// no slack in which to lose the core).
-public final class LoopScheduling {
+@_spi(Programs) public final class LoopScheduling {
     /// Whether a paced loop asks for the real-time class for its run.
     public var pacesInRealTime = true
-    /// Whether low latency asks for the real-time class (see ``SDLBackend/latencyChanged(to:)``).
+    /// Whether low latency asks for the real-time class (see `SDLBackend.latencyChanged(to:)`).
     public var raisesForLowLatency = true
     /// How the loop's thread is scheduled now, as the last request left it.
     @_spi(Programs) public private(set) var grant = RealTimeScheduling.Grant.normal

@@ -12,7 +12,7 @@ import CSDL2
 /// which hands the pacing to the timer where presents are seen not to wait
 /// for the vblank (``timingNote`` then says why). The clock reads the platform
 /// once a frame, right after the present returns.
-public final class SDLBackend: FrameBackend, ScriptedWork {
+@_spi(Programs) public final class SDLBackend: FrameBackend, ScriptedWork {
     /// The renderer presenting the frames.
     public let renderer: Renderer
     /// What the next frame waited on a display that stopped answering.

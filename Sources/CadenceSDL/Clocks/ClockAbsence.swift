@@ -2,8 +2,8 @@ import Cadence
 
 /// Why the X Present clock was found not to tick, so the backend paces on
 /// the estimate from present returns instead; said in the overlay's clock
-/// line and the sample's `display clock:` line (``SDLBackend/clockDescription``).
-public enum ClockAbsence: Equatable, Sendable, CustomStringConvertible {
+/// line and the sample's `display clock:` line (`SDLBackend.clockDescription`).
+@_spi(Programs) public enum ClockAbsence: Equatable, Sendable, CustomStringConvertible {
     /// The server answers with no time (UST 0): XWayland 24 answers every
     /// `PresentNotifyMSC` at once with MSC 1 and UST 0.
     case noTime

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// Where the real-time backend learns the display's vblanks: one clock,
 /// chosen when the backend is made and whenever the display or its mode

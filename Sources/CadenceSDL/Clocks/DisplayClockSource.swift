@@ -1,5 +1,5 @@
 /// Where the real-time backend's idea of the display's vblanks comes from.
-public enum DisplayClockSource: String, Sendable {
+@_spi(Programs) public enum DisplayClockSource: String, Sendable {
     /// The Wayland compositor's presentation-time feedback: the display's own clock.
     case waylandPresentation = "Wayland presentation-time"
     /// The X Present extension's MSC and UST for the window: the display's own clock.

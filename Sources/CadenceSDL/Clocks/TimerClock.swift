@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// No vblank to pace on: vsync off, where a frame shows when presented, or
 /// variable refresh in effect, where the panel refreshes when a frame arrives.

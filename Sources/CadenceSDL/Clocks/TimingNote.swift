@@ -1,5 +1,5 @@
 /// Why the backend's timing is not vsync working as asked, for the overlay.
-public enum TimingNote: Equatable, Sendable, CustomStringConvertible {
+@_spi(Programs) public enum TimingNote: Equatable, Sendable, CustomStringConvertible {
     /// Vsync is off: the presenter's timer paces the frames.
     case vsyncOff
     /// Vsync is off because the loop is uncapped: nothing paces the frames.

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// One vblank as a platform's clock reports it: X Present's (MSC, UST), or
 /// the vblank a Wayland compositor presented a frame on.

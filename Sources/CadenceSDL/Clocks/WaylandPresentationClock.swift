@@ -3,7 +3,7 @@
 /// The display's clock on native Wayland, from the compositor's
 /// `wp_presentation` feedback: for every frame, when it reached the screen,
 /// the output's vblank counter and its refresh interval, read through a
-/// ``FrameFeedbackSource`` (in a game, ``WaylandPresentationWatcher``).
+/// `FrameFeedbackSource` (in a game, `WaylandPresentationWatcher`).
 @_spi(Programs) public final class WaylandPresentationClock {
     private let feedback: any FrameFeedbackSource
     private var fit = VblankCounterFit()
@@ -53,10 +53,10 @@
 
     /// Reads the feedback that arrived, without blocking, and fits ``grid``:
     /// the presentation times fitted to a grid at the refresh interval the
-    /// compositor gives (``VsyncEstimator``: a headless output's repaints
+    /// compositor gives (`VsyncEstimator`: a headless output's repaints
     /// jitter by milliseconds around its timer, and its sequence may count only
     /// the repaints it made, as Mutter's virtual monitor's does), else fitted
-    /// to (sequence, time); held while the newest fit agrees (``HeldGrid``).
+    /// to (sequence, time); held while the newest fit agrees (`HeldGrid`).
     public func poll() {
         guard !isBroken else { return }
         guard let ticks = feedback.readTicks() else {

@@ -1,5 +1,5 @@
 import CWaylandPresentation
-import Cadence
+@_spi(Programs) import Cadence
 
 /// The C watcher of `wp_presentation` feedback (`Sources/CWaylandPresentation`)
 /// as a ``FrameFeedbackSource``: on a private event queue of SDL's

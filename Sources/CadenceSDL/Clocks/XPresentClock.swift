@@ -1,8 +1,8 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// The display's clock on X11, from the X Present extension: the vblank
 /// counter (MSC) and its time (UST) of the game's window, read through a
-/// ``VblankTickSource`` (in a game, ``XPresentWatcher``).
+/// `VblankTickSource` (in a game, `XPresentWatcher`).
 ///
 /// On Xorg with a GPU driver that is the kernel's vblank; on Xvfb a fake clock
 /// (60 Hz, or `-fakescreenfps N`). Through XWayland it is XWayland's own

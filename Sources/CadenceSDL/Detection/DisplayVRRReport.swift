@@ -2,7 +2,7 @@
 
 /// What the detector found for one SDL display: the connector behind it, the
 /// facts gathered and the policy's decision.
-public struct DisplayVRRReport: Equatable, Sendable {
+@_spi(Programs) public struct DisplayVRRReport: Equatable, Sendable {
     /// The display as SDL reports it.
     public let display: DisplayInfo
     /// The DRM connector showing it; nil when none could be matched.

@@ -41,7 +41,7 @@
     ///   - videoDriver: SDL's video driver (``SDLSession/videoDriver``); with
     ///     `dummy` or `offscreen` there is no physical display to detect.
     ///   - windowFullscreen: whether the game's window is fullscreen on these displays.
-    ///   - windowProperty: on X11 the window's `_VARIABLE_REFRESH` (``X11VariableRefresh``).
+    ///   - windowProperty: on X11 the window's `_VARIABLE_REFRESH` (`X11VariableRefresh`).
     ///   - override: the user's decision (detect, on, off).
     ///   - overrideRange: a range the user gives, or nil.
     public func detect(displays: [DisplayInfo], videoDriver: String? = nil, windowFullscreen: Bool,

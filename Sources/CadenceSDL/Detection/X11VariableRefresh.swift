@@ -1,5 +1,5 @@
 import CXPresentClock
-import Cadence
+@_spi(Programs) import Cadence
 
 /// An X11 window's `_VARIABLE_REFRESH` property, what the X server's driver
 /// needs at 1 before it runs a fullscreen window's CRTC at variable refresh:

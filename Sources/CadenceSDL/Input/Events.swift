@@ -42,7 +42,7 @@ public enum Event: Equatable, Sendable {
 }
 
 /// Drains SDL's event queue on the main thread.
-public enum EventPump {
+@_spi(Programs) public enum EventPump {
     /// Every pending event, translated; events Cadence does not use are dropped.
     public static func poll() -> [Event] {
         var out: [Event] = []

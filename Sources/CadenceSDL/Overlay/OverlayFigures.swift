@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// What the statistics overlay reports, kept as frames reach the glass: the
 /// run's statistics (achieved FPS over the last second), the statistics since

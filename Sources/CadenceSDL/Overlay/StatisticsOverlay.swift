@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// The frame statistics as a panel drawn over the game, with the game's
 /// renderer: the FPS achieved on the glass, the rate planned, late frames and
@@ -16,7 +16,7 @@ import Cadence
 /// of text) so that it does not change with its text: a long line (a clock's
 /// whole name, why the rate is what it is) wraps under its value, and the
 /// graph's scale is fixed (0–50 ms).
-public final class StatisticsOverlay {
+@_spi(Programs) public final class StatisticsOverlay {
     /// What the panel's text is measured in: its width in characters of the monospaced font.
     public static let columns = 44
     /// The rows of text: the nine lines, and one more for a long one (the

@@ -108,7 +108,7 @@ import Synchronization
     /// What was lost, e.g. "the Wayland compositor at WAYLAND_DISPLAY=wayland-0
     /// went away", or that it closed the connection on a protocol error; nil
     /// while the connection holds. Decided once, the first time it is asked
-    /// after the break, which may take ``shutdownGrace``.
+    /// after the break, which may take `shutdownGrace`.
     public var lost: String? {
         if let decided = verdict.withLock({ $0 }) { return decided }
         guard isBroken else { return nil }

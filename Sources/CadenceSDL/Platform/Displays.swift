@@ -1,7 +1,7 @@
 import CSDL2
 
 /// What SDL reports about one display: name, bounds and current mode.
-public struct DisplayInfo: Equatable, Sendable {
+@_spi(Programs) public struct DisplayInfo: Equatable, Sendable {
     /// SDL's display index.
     public let index: Int32
     /// The display's name; on X11 SDL2 uses the monitor's EDID product name.

@@ -8,7 +8,7 @@ import CSDL2
 /// SDL is global: there is one session per process, and every SDL call belongs on
 /// the thread that created it (the main thread). Keep the session alive for as
 /// long as any window exists; `shutdown()` quits SDL.
-public final class SDLSession {
+@_spi(Programs) public final class SDLSession {
     /// The video driver SDL chose (`x11`, `wayland`, `offscreen`, `dummy`, ...).
     public let videoDriver: String
     /// What the player should know about how the driver was chosen (a

@@ -65,7 +65,7 @@ public enum VideoChoice: String, CaseIterable, Sendable {
     /// `wayland`, with words, where it cannot start); else Wayland when the compositor
     /// suits it and SDL's Wayland driver starts; else X11, with a note in the
     /// session's ``SDLSession/notes`` when a compositor was there but silent.
-    public func openSession() throws -> SDLSession {
+    @_spi(Programs) public func openSession() throws -> SDLSession {
         switch self {
         case .wayland:
             if let why = Self.waylandCannotStart() {

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// The display under a game's window, as SDL and the VRR detector see it,
 /// wired into the backend: the backend paces for variable refresh only when
@@ -8,7 +8,7 @@ import Cadence
 /// Call ``refresh()`` on a fullscreen toggle, a vsync change, a window move
 /// or a display change (``Event/moved``, ``Event/displayChanged``); never per
 /// frame, as detection reads sysfs and DRM.
-public final class WindowDisplay {
+@_spi(Programs) public final class WindowDisplay {
     /// The window whose display this is.
     public let window: Window
     /// The backend told about the display.

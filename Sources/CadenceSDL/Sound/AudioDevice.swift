@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 import CSDL2
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// What the loop learns from real time it unlearns when the evidence is gone,
 /// in virtual time. Expected values are worked out from the scenarios: on a

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A machine busy one second in every three, in virtual time: during each busy
 /// second the display server copies a frame in 40 ms (presents return that

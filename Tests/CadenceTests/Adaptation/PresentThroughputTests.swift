@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 @MainActor
 @Suite("The link paces to the rate the presents really reach")

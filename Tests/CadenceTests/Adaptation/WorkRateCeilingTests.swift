@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Runs `frames` frames on `panel` with a cap of `cap`, each working `work(start)`, in virtual time.
 @MainActor private func run(_ panel: SimulatedDisplay.Panel, cap: Double, frames: Int,

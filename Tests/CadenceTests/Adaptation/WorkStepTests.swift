@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Work that grows and shrinks in steps, at the display's rate on a fixed
 /// 60 Hz display, judged on the glass. Expected values from first principles:

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// Display changes mid-run: the link re-snaps at the next callback and the
 /// cadence hitches by at most one frame.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A fixed display's measured grid that moves between two frames: a clock
 /// refitted (X Present's, or a fit to present returns or to a compositor's

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 @Suite("The grid a clock hands out across refits")
 struct HeldGridTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 @Suite("The vblank grid from a platform's counter and its times (X Present MSC/UST)")
 struct VblankCounterFitTests {

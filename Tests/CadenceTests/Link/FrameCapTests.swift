@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// The cap each frame carries, which the presenter spaces new frames by.
 @Suite("Display link: the cap on the frame")

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 @Suite("Frame-rate snapping")
 struct FrameRateSnapperTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A run of `frames` frames at `fps` on `display` in `latency` mode, with work
 /// chosen by the callback's start time; the records and every flip.

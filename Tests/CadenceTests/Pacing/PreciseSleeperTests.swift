@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// A clock whose sleeps overshoot by scripted amounts, and whose spin step
 /// moves time by a fixed amount: the machine's sleep error, in virtual time.

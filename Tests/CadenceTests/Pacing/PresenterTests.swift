@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// The first frame a link preferring `fps` plans at time 0.
 private func firstFrame(fps: Double, on timing: DisplayTiming) -> DisplayLinkFrame {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// The uncapped limit, checked against what "nothing paces" means: vsync off,
 /// each frame presented the moment its work ends and the next begun at once,

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cadence
+@_spi(Programs) @testable import Cadence
 
 /// The run's start-up: frames the link planned before it knew the display's
 /// grid are not the game's late frames when the grid then becomes known, and

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 extension SimulatedDisplay.Panel {
     /// How `--simulate-display` and `--refresh-schedule` write a panel.

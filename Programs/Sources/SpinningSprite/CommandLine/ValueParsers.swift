@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// A flag's value was malformed: names the flag, what was given and the form
 /// it accepts. The command turns it into a usage error (exit 64).

@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// A value that changes at given times: `"<sec>:<value>,..."` on the command
 /// line (`--fps-schedule`, `--refresh-schedule`, `--work-schedule`, `--hitch`).
