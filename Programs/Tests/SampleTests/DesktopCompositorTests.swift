@@ -77,15 +77,25 @@ struct DesktopCompositorTests {
               + "late \(late.count) of \(free.count), hitch ratio \(hitchRatio) ms/s; \(uncapped.summary)")
         PresentStatistics.expectSemantics(free, cap: nil, "--fps 0", earlyTolerance: route.earlyTolerance)
         // On Xvfb never above what presents reach evenly, but for the tries of
-        // the clock's rate (two frames every 2 s). Elsewhere the display's rate
-        // is the clock's as estimated, which wanders by a percent under load.
+        // the clock's rate: one at most every half second, each two frames, or
+        // (a try a busy machine let pass) the frames until the presents are seen
+        // to fall behind again, a window of 16 and the two whose glass is pending.
+        // Elsewhere the display's rate is the clock's as estimated, which
+        // wanders by a percent under load.
         if route.kind == .xvfb {
-            #expect(free.filter { $0.effectiveHz > route.uncappedHz * 1.002 }.count <= 4,
-                    "planned \(Set(free.map(\.effectiveHz)))")
+            let tries = Self.stretches(free.map { $0.effectiveHz > route.uncappedHz * 1.002 })
+            let span = free.last!.present - free.first!.present
+            #expect(tries.count <= Int(span / 0.5) + 1 && tries.allSatisfy { $0 <= 2 + 16 + 2 },
+                    "planned above \(route.uncappedHz) Hz in stretches of \(tries) frames: \(Set(free.map(\.effectiveHz)))")
         }
         #expect(freeRate < route.uncappedHz * 1.05, "--fps 0 at \(freeRate) FPS where presents reach \(route.uncappedHz)")
         #expect(uncapped.summary.contains("display clock: \(route.clockSource)"), "not \(route.clockSource): \(uncapped.summary)")
         #expect(desktop.isRunning, "\(route.kind) ended under the sample")
+    }
+
+    /// The lengths of the runs of consecutive `true`s in `flags`.
+    static func stretches(_ flags: [Bool]) -> [Int] {
+        flags.split(separator: false).map(\.count)
     }
 
     static let nativeRoutes = routes.filter { $0.path == .wayland }
