@@ -1,4 +1,4 @@
-import Cadence
+@_spi(Programs) import Cadence
 
 /// What the next frame waited on a display that stopped answering: its
 /// server stopped, or grabbed by another client, SDL blocks inside a call
