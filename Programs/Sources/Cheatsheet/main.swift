@@ -35,6 +35,7 @@ func toggleWindow(_ window: GameWindow, key: Key) throws {
 /// The game's pictures, loaded once.
 struct Sprites {
     let ships: Texture
+    let beep: Sound
 
     init(renderer: Renderer) throws {
         // Sources/MyGame/Assets, copied beside the program by `resources: [.copy("Assets")]`.
@@ -42,6 +43,7 @@ struct Sprites {
             throw CocoaError(.fileNoSuchFile)
         }
         ships = try Texture(file: path, renderer: renderer)   // PNG, JPEG, BMP, ... (SDL_image)
+        beep = Sound(samples: (0..<2400).map { Float(sin(Double($0) * 0.115) * 0.5) })   // 50 ms at 880 Hz
     }
 }
 
@@ -89,6 +91,7 @@ final class Game: FrameLoopClient {
         for _ in 0..<simulation.advance(to: frame) where !paused {   // 60 steps a second, however fast frames go
             previous = current
             current.update(dt: simulation.step, steer: steer)
+            if current.position.x < 0 { sprites.beep.play(when: frame) }   // heard as this frame is seen
         }
         draw(previous.position.mix(current.position, simulation.alpha))   // between the last two steps
         frames += 1
@@ -109,6 +112,7 @@ final class Game: FrameLoopClient {
             case .keyDown(.p, _, false): paused.toggle()   // false: not the key's auto-repeat
             case .keyDown(.s, let modifiers, _) where modifiers.contains(.control): saveScreenshot()
             case .keyDown(.g, _, false): showsStatistics.toggle()
+            case .keyDown(.m, _, false): playSound()
             case .keyDown(let key, _, false): setRate(key, loop); try? toggleWindow(window, key: key)
             case .mouseDown(let x, let y, .left): target = Point(x: Double(x), y: Double(y))   // logical pixels
             case .mouseUp(_, _, .left): target = nil
@@ -130,6 +134,18 @@ final class Game: FrameLoopClient {
             if GameControllers.isDown(.a, on: id) { steer = steer * 2 }
         }
         return steer
+    }
+
+    // MARK: Sound
+
+    func playSound() {
+        if let reason = Sound.offReason { print("no sound: \(reason)") }   // no device: the game runs on, silent
+        sprites.beep.volume = 0.6                                       // 0 silent ... 1 as recorded
+        sprites.beep.play()                                             // now, on a free channel
+        if let music = try? Music(file: "theme.ogg") {                  // OGG, MP3, WAV, ... (SDL2_mixer)
+            Music.volume = 0.4
+            music.play()                                                // loops until Music.stop()
+        }
     }
 
     // MARK: Timing and caps
