@@ -58,7 +58,7 @@ public struct FrameRecord: Sendable, Equatable {
     /// its pacing; nil where the backend has no CPU clock.
     public var cpu: FrameCPU?
     /// How long the frame waited on a display that stopped answering
-    /// (``PresentOutcome/displayWait``); nil for every other frame. Such a
+    /// (`PresentOutcome.displayWait`); nil for every other frame. Such a
     /// frame is a pause: not a frame interval, a late frame or a hitch.
     public var displayWait: Nanoseconds?
 

@@ -38,6 +38,6 @@ struct DisplayWaits {
 
 extension SDLBackend {
     /// A call into SDL outside the present (an event poll) took `duration`:
-    /// a wait on a display that stopped answering, if long (``DisplayWaits``).
+    /// a wait on a display that stopped answering, if long (`DisplayWaits`).
     public func displayWaited(_ duration: Nanoseconds) { waits.note(duration) }
 }
