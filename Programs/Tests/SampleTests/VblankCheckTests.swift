@@ -71,7 +71,11 @@ struct VblankCheckPacedTests {
     private let script = Desktop.repository.appendingPathComponent("Scripts/vblank-check").path
     private let modeline = "2.40 640 656 720 800 480 483 487 500 -hsync -vsync"   // 2.4 MHz / (800 x 500) = 6 Hz
 
-    private func judge(stride: Int, work: Double, late: Bool) throws -> Subprocess.Result {
+    /// `pause` vblanks more after the first frame, which the trace marks as
+    /// having waited on the display; the sample's achieved FPS counts the
+    /// interval from it when `countsPause`, as it must not.
+    private func judge(stride: Int, work: Double, late: Bool, pause: Int = 0,
+                       countsPause: Bool = false) throws -> Subprocess.Result {
         let dir = try Subprocess.temporaryDirectory()
         let run = dir.appendingPathComponent("weston-6hz-fps0").path
         let period = 1.0 / 6, start = 1000.0
@@ -79,16 +83,18 @@ struct VblankCheckPacedTests {
         for seq in 0..<200 {
             vblank += "weston-1 [000] 1.0: drm_vblank_event: crtc=0, seq=\(seq), time=\(Int64((start + Double(seq) * period) * 1e9)), high-prec=true\n"
         }
-        var csv = "frame,target_timestamp,present_time,callback_time,glass_time,glass_source,effective_hz,run_start\n"
+        var csv = "frame,target_timestamp,present_time,callback_time,glass_time,glass_source,effective_hz,run_start,display_wait\n"
         var glassTimes: [Double] = []
         for i in 0..<20 {
-            let glass = start + Double(10 + i * stride) * period
+            let glass = start + Double(10 + i * stride + (i > 0 ? pause : 0)) * period
             let target = late ? glass - period : glass
             let present = glass - 0.01
             glassTimes.append(glass)
-            csv += "\(i),\(target),\(present),\(present - work),\(glass),feedback,6,0\n"
+            let wait = i == 0 && pause > 0 ? "\(Double(pause) * period)" : ""
+            csv += "\(i),\(target),\(present),\(present - work),\(glass),feedback,6,0,\(wait)\n"
         }
-        let achieved = Double(glassTimes.count - 1) / (glassTimes.last! - glassTimes.first!)
+        let counted = pause > 0 && !countsPause ? Array(glassTimes.dropFirst()) : glassTimes
+        let achieved = Double(counted.count - 1) / (counted.last! - counted.first!)
         try csv.write(toFile: run + ".csv", atomically: true, encoding: .utf8)
         try vblank.write(toFile: run + ".vblank", atomically: true, encoding: .utf8)
         try """
@@ -112,6 +118,16 @@ struct VblankCheckPacedTests {
         let result = try judge(stride: 5, work: 0.2, late: true)
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("median 5 vblanks per frame, 1 expected"), "\(result.stdout)")
+    }
+
+    @Test("A first frame that waited 5 s on the display (display_wait): a pause, no interval to the next, as the sample counts it; a figure counting it is a failure")
+    func displayWaitIsAPause() throws {
+        let paused = try judge(stride: 1, work: 0.05, late: false, pause: 30)
+        #expect(paused.status == 0, "\(paused.stdout)")
+        #expect(paused.stdout.contains("achieved 6.00 FPS, by the kernel 6.000"), "\(paused.stdout)")
+        let counted = try judge(stride: 1, work: 0.05, late: false, pause: 30, countsPause: true)
+        #expect(counted.status == 1, "\(counted.stdout)")
+        #expect(counted.stdout.contains("by the kernel's vblanks 6.000"), "\(counted.stdout)")
     }
 
     @Test("Frames 2 vblanks apart, none late, uncapped: below the display's rate for nothing, a failure")
