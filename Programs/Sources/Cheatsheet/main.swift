@@ -158,7 +158,7 @@ final class Game: FrameLoopClient {
         case .a: window.rateLimit = .adaptive             // the highest rate the game's work sustains
         case .u: window.rateLimit = .uncapped             // vsync off, no pacing: as fast as it goes
         case .l: loop.latency = loop.latency == .low ? .smooth : .low   // input read just in time
-        case .m: print(window.evenFrameRates)             // an FPS menu's caps: 60 Hz gives [60, 30, 20, 15, 12, 10]
+        case .r: print(window.evenFrameRates)             // an FPS menu's caps: 60 Hz gives [60, 30, 20, 15, 12, 10]
         default: break
         }
     }
