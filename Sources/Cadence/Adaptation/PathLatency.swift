@@ -14,10 +14,14 @@
 ///
 /// The latency is the least a frame whose work ended in time took from its
 /// slot to the glass among the last ``window`` reports, once there are
-/// ``evidence`` of them (a frame shown late across a mode switch is one
-/// report, not a path): never more than the
-/// path showed, so a frame planned on it is not on the glass before its
-/// target; one report of a faster path lowers it at once (a frame shown
+/// ``evidence`` of them: a whole window, so that a spell of load (a frame
+/// shown late across a mode switch, a compositor starved for a second) is not
+/// taken for a path. Frames planned on a latency the path then sheds are on
+/// the glass before their targets until its first faster report comes back,
+/// so a latency is learned only where it held for that long (on vkms under
+/// emulation, 8 reports of a starved Weston at 6 Hz were learned, and two
+/// frames came a refresh early when it caught up). It is never more than the
+/// path showed; one report of a faster path lowers it at once (a frame shown
 /// before its target is the worse error), a slower path raises it once every
 /// recent report says so. On a fixed grid it is a whole number of refreshes
 /// (a report up to an eighth of a refresh short of one is the grid's own
@@ -32,8 +36,8 @@
 package struct PathLatency: Sendable {
     /// How many recent reports the least is taken over: half a second at 60 Hz.
     package static let window = 30
-    /// How many reports it takes to learn a latency at all.
-    package static let evidence = 8
+    /// How many reports it takes to learn a latency at all: the whole window.
+    package static let evidence = window
     /// How far apart the window's reports may lie for a path without a grid
     /// to count as one latency: twice what a frame may be late by.
     package static let steadiness = 2 * FrameRecord.lateTolerance
