@@ -7,6 +7,14 @@ import Testing
 /// (or a window's start-up) on the dead connection; the watchdog ends those.
 @Suite("A compositor lost under a native run", .serialized)
 struct LostCompositorTests {
+    /// How long after the kill a run must have ended, the kill's own wait for
+    /// the compositor and the reaping of the game included: 3 s, a bound on a
+    /// busy machine that no spin or hang meets. The game's own reaction is
+    /// far quicker (medians of 42 to 83 ms, at most 173 ms, in 60 start-up
+    /// kills by hand at a load average of 15); under `Scripts/load` and two
+    /// more busy loops this test's Mutter runs took 1.4 to 2.1 s.
+    static let endBound = 3.0
+
     @Test("The compositor killed mid-run: exit 1 naming it, the trace complete, well before --duration",
           arguments: [Desktop.Kind.mutter, .kwin], [1.5, 2.5])
     func compositorKilled(kind: Desktop.Kind, after: Double) throws {
@@ -35,7 +43,7 @@ struct LostCompositorTests {
         #expect(Date().timeIntervalSince(killedAt) < 12, "ran on after the compositor went (\(Date().timeIntervalSince(started)) s)")
     }
 
-    @Test("The compositor killed at a random moment of the first 0.3 s: no spin, exit 1 within a second, the server named",
+    @Test("The compositor killed at a random moment of the first 0.3 s: no spin, exit 1 at once (3 s at most on a busy machine), the server named",
           arguments: [Desktop.Kind.mutter, .kwin], [["spinning-sprite", "--video", "wayland"], ["spinning-sprite"], ["template"]])
     func compositorKilledDuringStartUp(kind: Desktop.Kind, command: [String]) throws {
         try #require(kind.isInstalled, "\(kind) is not installed (Scripts/setup)")
@@ -55,14 +63,14 @@ struct LostCompositorTests {
             let what = "\(command.joined(separator: " ")) on \(kind), killed \(moment) s in"
             // Still open: killed within SDL's first tenth of a second under load, SDL 2.26's start-up
             // (after libdecor's "Couldn't open plugin directory") dies of SIGSEGV with no handler run.
-            if result.status == SIGSEGV, took < 1 {
+            if result.status == SIGSEGV, took < Self.endBound {
                 withKnownIssue("a silent SIGSEGV in SDL's Wayland start-up on a compositor killed", isIntermittent: true) {
                     Issue.record("\(what): killed by SIGSEGV: \(result.stderr)")
                 }
                 continue
             }
             #expect(result.status == 1, "\(what): status \(result.status): \(result.stderr)")
-            #expect(took < 1, "\(what): ended \(took) s after the kill: \(result.stderr)")
+            #expect(took < Self.endBound, "\(what): ended \(took) s after the kill: \(result.stderr)")
             // Ours ("went away", "could not be reached"), or Xlib's own when it ends the process first.
             let named = ["went away", "could not be reached", "X connection to", "on X server"]
             #expect(named.contains { result.stderr.contains($0) }, "\(what): \(result.stderr)")
@@ -83,6 +91,6 @@ struct LostCompositorTests {
         #expect(result.stderr.contains("template: the Wayland compositor at WAYLAND_DISPLAY="), "\(result.stderr)")
         #expect(result.stderr.contains("went away: the game ended"), "\(result.stderr)")
         #expect(result.stdout.contains("frames "), "no summary: \(result.stdout)")
-        #expect(Date().timeIntervalSince(killedAt) < 1, "ended \(Date().timeIntervalSince(killedAt)) s after the kill")
+        #expect(Date().timeIntervalSince(killedAt) < Self.endBound, "ended \(Date().timeIntervalSince(killedAt)) s after the kill")
     }
 }
