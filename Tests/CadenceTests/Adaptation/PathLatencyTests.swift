@@ -17,7 +17,8 @@ struct PathLatencyTests {
              work: @escaping (Int) -> Nanoseconds = { _ in 2 * ms }) -> (records: [FrameRecord], flips: [Nanoseconds]) {
         var flips: [Nanoseconds] = []
         display.onFlip = { flips.append($0.at) }
-        let game = LatencyGame(frames: frames, work: work)
+        let game = ScriptedGame(frames: frames)
+        game.work = work
         FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)),
                   backend: SimulatedBackend(display: display, feedbackDelay: 40 * ms)).run(game)
         return (game.records, flips)
@@ -142,30 +143,5 @@ extension PathLatencyTests {
                                         glassTime: slot + late + Nanoseconds(frame % 2) * spread, glassSource: .feedback))
         }
         return latency.latency(on: grid.map { .fixed($0) } ?? .unsynced(reported: timer.rate))
-    }
-}
-
-/// Runs `frames` frames of scripted work and keeps every final record.
-@MainActor
-private final class LatencyGame: FrameLoopClient {
-    var records: [FrameRecord] = []
-    private let work: (Int) -> Nanoseconds
-    private let frameLimit: Int
-    private var ran = 0
-
-    init(frames: Int, work: @escaping (Int) -> Nanoseconds) {
-        frameLimit = frames
-        self.work = work
-    }
-
-    func prepareFrame(_ loop: FrameLoop) -> Bool { ran < frameLimit }
-
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
-        ran += 1
-        loop.doWork(work(frame.index))
-    }
-
-    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
-        records.append(record)
     }
 }
