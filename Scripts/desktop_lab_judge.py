@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Judges the runs of Scripts/desktop-lab test from their outputs and traces.
 
-    Scripts/desktop_lab_judge.py OUT
+    Scripts/desktop_lab_judge.py [--done-when] OUT
 
 Each run (OUT/NAME.rc, NAME.out, and for the sample NAME.csv) is judged on
 what must hold on a busy machine too: it ended on time (no hang: a timeout's
@@ -10,9 +10,21 @@ names its display clock (natively: the compositor's presentation feedback), no
 measured frame is on the glass before its target (beyond the half millisecond
 a frame may also be late by, in at most 1% of them: a compositor's own
 completion times jitter), and no uncapped run is locked at half the display's
-rate with a third of its frames late. Its figures (achieved FPS, late frames,
-the clock) are printed for the reader, not judged: tight figures belong in a
-bench. Exit 1 when a run failed, 66 when there is nothing to judge.
+rate with a third of its frames late. Through XWayland the clock must say it
+is estimated, and why where it is the fit to present returns (the X server's
+clock does not tick). Its figures (achieved FPS, late frames, the clock) are
+printed for the reader, and per compositor, path and rate (NAME without its
+round, -rNN, from `desktop-lab test --repeat N`) the runs held, the worst
+achieved FPS's distance from its rate, the worst share of late frames, and any
+early or half-rate run.
+
+--done-when judges those figures too, as the lane's done-when states them:
+each sample run's achieved FPS (from glass times, the run summary's) within 1%
+of its rate (the display's 60 Hz at --fps 0: every compositor here is started
+at 60 Hz; 30 at --fps 30) and at most 1% of its frames late (every frame the
+summary counts, whatever its glass time rests on: through XWayland none is
+measured). Without it they are not judged: tight figures belong in a bench,
+not in the test phase. Exit 1 when a run failed, 66 when there is nothing to judge.
 """
 import csv
 import glob
@@ -21,6 +33,8 @@ import re
 import sys
 
 TOLERANCE = 0.0005  # seconds: FrameRecord.lateTolerance
+DISPLAY_HZ = 60.0   # the rate Scripts/desktop starts every compositor at
+SAMPLE = re.compile(r"^(\w+)-sample-(native|xwayland)-fps(\d+)(?:-r\d+)?$")
 
 
 def summary(text):
@@ -41,7 +55,8 @@ def judge_trace(path):
     return len(rows), len(early), fps
 
 
-def judge(out, name):
+def judge(out, name, done_when, facts):
+    """(problems, figures in words) of one run; its figures for the table go in `facts`."""
     text = open(os.path.join(out, name + ".out"), errors="replace").read()
     rc = int(open(os.path.join(out, name + ".rc")).read().strip() or 1)
     problems, figures = [], []
@@ -49,6 +64,7 @@ def judge(out, name):
         return [f"did not end in time (exit {rc})"], "hang"
     refused = rc != 0 and re.search(r"wl_seat|refus|cannot start", text)
     if refused:
+        facts["refused"] = True
         return [], "refused with words: " + text.strip().splitlines()[-1][:140]
     if rc != 0:
         problems.append(f"exit {rc}: " + " | ".join(text.strip().splitlines()[-2:])[:200])
@@ -63,38 +79,78 @@ def judge(out, name):
             problems.append("no display clock named")
         else:
             figures.append("clock: " + clock.group(1).strip())
-            if "native" in name and "Wayland presentation-time" not in clock.group(1):
+            words = clock.group(1)
+            if "native" in name and "Wayland presentation-time" not in words:
                 problems.append("natively the clock is not the compositor's feedback")
+            if "xwayland" in name and ("estimated" not in words
+                                       or ("present returns" in words and "(X Present" not in words)):
+                problems.append("through XWayland the clock does not say it is estimated, and why")
         trace = os.path.join(out, name + ".csv")
         if os.path.exists(trace):
             measured, early, fps = judge_trace(trace)
             figures.append(f"measured {measured}, early {early}" + (f", glass {fps:.2f} FPS" if fps else ""))
             if early > max(0, measured // 100):
                 problems.append(f"{early} of {measured} measured frames on the glass before their target")
-            if name.endswith("fps0") and figs and fps and abs(fps - 30) < 1.5 and figs[2] * 3 > figs[0]:
-                problems.append(f"locked at half rate ({fps:.2f} FPS, {figs[2]} of {figs[0]} late)")
+            facts["early"] = early
+            rate = fps or (figs and figs[1])
+            if name.endswith("fps0") and figs and rate and abs(rate - DISPLAY_HZ / 2) < 1.5 and figs[2] * 3 > figs[0]:
+                facts["half"] = True
+                problems.append(f"locked at half rate ({rate:.2f} FPS, {figs[2]} of {figs[0]} late)")
         elif rc == 0:
             problems.append("no trace")
+        wanted = SAMPLE.match(name)
+        if figs and wanted:
+            target = float(wanted.group(3)) or DISPLAY_HZ
+            facts["error"] = abs(figs[1] - target) / target * 100
+            facts["late"] = figs[2] / figs[0] * 100 if figs[0] else 100.0
+            if done_when and facts["error"] > 1:
+                problems.append(f"achieved {figs[1]:.2f} FPS, {facts['error']:.2f}% from {target:g}")
+            if done_when and facts["late"] > 1:
+                problems.append(f"{facts['late']:.1f}% of frames late")
     return problems, "; ".join(figures)
 
 
+def table(results):
+    """Per compositor, path and rate: runs held, worst FPS error and late share, early and half-rate runs."""
+    groups = {}
+    for name, problems, facts in results:
+        wanted = SAMPLE.match(name)
+        if wanted:
+            groups.setdefault(wanted.groups(), []).append((problems, facts))
+    if not groups:
+        return
+    print(f"  {'compositor':10} {'path':9} {'fps':>4} {'held':>7} {'worst FPS err':>14} {'worst late':>11} {'early':>6} {'half rate':>10}")
+    for (kind, path, fps), runs in sorted(groups.items()):
+        errors = [f["error"] for _, f in runs if "error" in f]
+        lates = [f["late"] for _, f in runs if "late" in f]
+        worst = lambda xs: f"{max(xs):.2f}%" if xs else "-"
+        print(f"  {kind:10} {path:9} {fps:>4} {sum(not p for p, _ in runs):>3} of {len(runs):<2} {worst(errors):>14} "
+              f"{worst(lates):>11} {sum(f.get('early', 0) for _, f in runs):>6} {sum(bool(f.get('half')) for _, f in runs):>10}")
+
+
 def main():
-    if len(sys.argv) != 2:
-        print("usage: Scripts/desktop_lab_judge.py OUT", file=sys.stderr)
+    args = sys.argv[1:]
+    done_when = args[:1] == ["--done-when"]
+    args = args[1:] if done_when else args
+    if len(args) != 1:
+        print("usage: Scripts/desktop_lab_judge.py [--done-when] OUT", file=sys.stderr)
         return 64
-    out = sys.argv[1]
+    out = args[0]
     names = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(out, "*.rc")))
     if not names:
         print(f"desktop-lab: no runs in {out}", file=sys.stderr)
         return 66
-    failed = 0
+    failed, results = 0, []
     for name in names:
-        problems, figures = judge(out, name)
-        print(f"  {name:34} {'FAILED' if problems else 'ok':6} {figures}")
+        facts = {}
+        problems, figures = judge(out, name, done_when, facts)
+        print(f"  {name:38} {'FAILED' if problems else 'ok':6} {figures}")
         for p in problems:
             print(f"      {p}")
         failed += bool(problems)
-    print(f"desktop-lab: {len(names) - failed} of {len(names)} runs held")
+        results.append((name, problems, facts))
+    table(results)
+    print(f"desktop-lab: {len(names) - failed} of {len(names)} runs held" + (" (done-when judged)" if done_when else ""))
     return 1 if failed else 0
 
 

@@ -44,7 +44,7 @@ struct XPresentClockTickTests {
         #expect(clock.source == .xPresent && !clock.isProvisional && clock.absence == nil)
     }
 
-    @Test("XWayland 24's answer, MSC 1 and UST 0 at once: named absent at the first read, the stand-in paces and is not provisional, and the backend's words say why")
+    @Test("An answer with no time (UST 0): named absent at the first read, the stand-in paces and is not provisional, and the backend's words say why")
     func noTimeIsAbsentAtOnce() {
         let ticks = FakeTicks()
         let clock = Self.clock(ticks)
@@ -67,21 +67,46 @@ struct XPresentClockTickTests {
         }
     }
 
-    @Test("A counter stuck at MSC 1 030 with its time, answered every frame: the grid is used for under half a second of it, then dropped and named absent; once it counts again a grid returns")
+    @Test("A counter stuck at MSC 1 030 with its time, answered every frame: the grid is dropped and the clock named absent at its second answer (a clock that ticks answers each question with the next counter); once it counts again a grid returns")
     func stuckCounter() {
         let ticks = FakeTicks()
         let clock = Self.clock(ticks)
         run(clock, ticks, frames: 1...30) { Self.tick($0 - 1) }
         #expect(clock.source == .xPresent)
-        // From frame 31 every answer is MSC 1 030 (vblank 30), first read at frame 31.
-        run(clock, ticks, frames: 31...61) { _ in Self.tick(30) }
-        #expect(clock.absence == nil, "30 vblanks (0.49997 s) of a stuck counter are not yet half a second")
-        #expect(clock.source == .xPresent)
-        run(clock, ticks, frames: 62...62) { _ in Self.tick(30) }
+        // From frame 31 every answer is MSC 1 030 (vblank 30): new at frame 31, answered again at 32.
+        run(clock, ticks, frames: 31...31) { _ in Self.tick(30) }
+        #expect(clock.absence == nil && clock.source == .xPresent)
+        run(clock, ticks, frames: 32...32) { _ in Self.tick(30) }
         #expect(clock.absence == .counterStuck(1_030))
         #expect(clock.source == .presentReturns && clock.grid == nil)
-        run(clock, ticks, frames: 63...67) { Self.tick($0 - 1) }
+        run(clock, ticks, frames: 33...40) { _ in Self.tick(30) }
+        #expect(clock.absence == .counterStuck(1_030))
+        run(clock, ticks, frames: 41...45) { Self.tick($0 - 1) }
         #expect(clock.absence == nil && clock.source == .xPresent)
+    }
+
+    @Test("XWayland 24.1's answer to a window drawn by software GL, MSC 1 and the same time every time, at once: provisional after the first answer, absent at the second, then the stand-in's lead (just after its instant before the target) and its instant after each return")
+    func xwaylandStuckAtOne() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        // The time XWayland gives is fixed, from before the game started.
+        let answer = VblankTick(counter: 1, time: Self.truth.origin - 1_234_000)
+        let standIn = VsyncGrid(origin: Self.truth.origin, rate: Self.sixty)
+        // Presents that do not wait: each returns 0.3 ms after it was made, 1 ms past a stand-in instant.
+        func present(_ k: Int64) -> GlassEstimate {
+            ticks.pending = [answer]
+            let returned = standIn.time(at: k) + 1_000_000
+            return clock.presented(submittedAt: returned - 300_000, returnedAt: returned)
+        }
+        _ = present(1)
+        #expect(clock.absence == nil && clock.isProvisional)
+        let glass = present(2)
+        #expect(clock.absence == .counterStuck(1))
+        #expect(!clock.isProvisional && clock.grid == nil && clock.source == .presentReturns)
+        #expect(glass == GlassEstimate(time: standIn.time(at: 3), source: .estimated))
+        // Fifteen sixteenths of 16 666 667 ns (the period of 60 Hz, rounded), the sixteenth rounded down.
+        #expect(clock.vsyncLead(period: 16_666_667) == 15_625_001)
+        #expect("\(ClockAbsence.counterStuck(1))" == "X Present stuck at MSC 1")
     }
 
     @Test("No answer at all: provisional for the first half second, named absent at 0.5 s")

@@ -4,10 +4,12 @@ import Cadence
 /// the estimate from present returns instead; said in the overlay's clock
 /// line and the sample's `display clock:` line (`SDLBackend.clockDescription`).
 @_spi(Programs) public enum ClockAbsence: Equatable, Sendable, CustomStringConvertible {
-    /// The server answers with no time (UST 0): XWayland 24 answers every
-    /// `PresentNotifyMSC` at once with MSC 1 and UST 0.
+    /// The server answers with no time (UST 0).
     case noTime
-    /// The server answers, but the vblank counter has stayed at this value for half a second.
+    /// The server answers, but the vblank counter stays at this value: it
+    /// answered a second question with the counter of the first, or kept it
+    /// for half a second. XWayland 24.1 answers every `PresentNotifyMSC` of a
+    /// window drawn by software GL at once with MSC 1 and the same time.
     case counterStuck(Int64)
     /// The server has not answered in the first half second.
     case noAnswer
@@ -23,13 +25,19 @@ import Cadence
 }
 
 /// Watches a platform clock's ticks for a clock that does not tick: one
-/// that gives no time, a counter that stays put while answers keep coming,
-/// or no answer at all, each judged within ``patience`` of the mode's start.
+/// that gives no time, a counter answered twice, a counter that stays put
+/// while answers keep coming, or no answer at all.
+///
+/// A clock that ticks answers each question (`PresentNotifyMSC` for target
+/// 0, divisor 1, remainder 0) at the next vblank with the next counter: the
+/// Present extension moves a target already reached to the next MSC, so no
+/// two answers carry the same counter. A counter answered again is proof
+/// the clock stands still, seen at the second answer (the game's second
+/// frame); until then the frames go out at their targets on the stand-in
+/// (``XPresentClock/isProvisional``), each a refresh late by its estimate.
 struct TickWatch {
-    /// How long a clock may go without a sign of life: half a second. A
-    /// clock that ticks answers each question at the next vblank, with the
-    /// next counter: a repeated counter is already wrong, and the clock is
-    /// named absent within the game's first second.
+    /// How long a clock may go without a sign of life: half a second, for
+    /// a server that does not answer or whose counter moves back and forth.
     static let patience: Nanoseconds = 500_000_000
 
     /// When the display or its mode began.
@@ -38,6 +46,8 @@ struct TickWatch {
     private var latestHadNoTime = false
     /// The highest counter read, and when it was first read.
     private var newest: (counter: Int64, readAt: Nanoseconds)?
+    /// Whether the highest counter was answered again.
+    private var newestRepeated = false
     /// When the latest tick was read.
     private var lastRead: Nanoseconds?
 
@@ -49,8 +59,13 @@ struct TickWatch {
         guard let latest = ticks.last else { return }
         latestHadNoTime = latest.time == 0
         lastRead = now
-        for tick in ticks where newest.map({ tick.counter > $0.counter }) ?? true {
-            newest = (tick.counter, now)
+        for tick in ticks {
+            if let newest, tick.counter <= newest.counter {
+                newestRepeated = newestRepeated || tick.counter == newest.counter
+            } else {
+                newest = (tick.counter, now)
+                newestRepeated = false
+            }
         }
     }
 
@@ -58,6 +73,6 @@ struct TickWatch {
     func absence(at now: Nanoseconds) -> ClockAbsence? {
         if latestHadNoTime { return .noTime }
         guard let newest, let lastRead else { return now - since >= Self.patience ? .noAnswer : nil }
-        return lastRead - newest.readAt >= Self.patience ? .counterStuck(newest.counter) : nil
+        return newestRepeated || lastRead - newest.readAt >= Self.patience ? .counterStuck(newest.counter) : nil
     }
 }

@@ -8,8 +8,9 @@
 /// (60 Hz, or `-fakescreenfps N`). Through XWayland it is XWayland's own
 /// clock, not the compositor's: ``isXWayland`` says so, and the backend then
 /// names its clock as estimated. A clock that does not tick (no time, a
-/// stuck counter, no answer: ``ClockAbsence``) is named absent within half a
-/// second, and the frames are paced on the stand-in until it ticks.
+/// stuck counter, no answer: ``ClockAbsence``) is named absent at its second
+/// answer (half a second where it does not answer), and the frames are paced
+/// on the stand-in until it ticks.
 @_spi(Programs) public final class XPresentClock {
     private let ticks: any VblankTickSource
     private var fit = VblankCounterFit()
