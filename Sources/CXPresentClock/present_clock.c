@@ -18,6 +18,9 @@ struct cadence_present_clock {
     uint32_t serial;
     int waiting;       /* a PresentNotifyMSC is unanswered */
     int xwayland;
+    /* Answers read but not yet polled (those waited for at the start), oldest first. */
+    uint64_t held_msc[2], held_ust[2];
+    int held;
 };
 
 /* A second for any reply: an X server that does not answer within it is
@@ -66,6 +69,45 @@ static void ask_next_msc(cadence_present_clock *clock) {
     clock->waiting = 1;
 }
 
+/* Reads the answers that have arrived into the held ones (the latest two),
+   asking the next question after each; -1 when the connection broke. */
+static int read_answers(cadence_present_clock *clock) {
+    if (xcb_connection_has_error(clock->connection)) return -1;
+    xcb_generic_event_t *event;
+    while ((event = xcb_poll_for_special_event(clock->connection, clock->events)) != NULL) {
+        xcb_present_generic_event_t *generic = (xcb_present_generic_event_t *)event;
+        if (generic->evtype == XCB_PRESENT_EVENT_COMPLETE_NOTIFY) {
+            xcb_present_complete_notify_event_t *complete = (xcb_present_complete_notify_event_t *)event;
+            if (complete->kind == XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC && complete->serial == clock->serial) {
+                if (clock->held == 2) {
+                    clock->held_msc[0] = clock->held_msc[1];
+                    clock->held_ust[0] = clock->held_ust[1];
+                    clock->held = 1;
+                }
+                clock->held_msc[clock->held] = complete->msc;
+                clock->held_ust[clock->held] = complete->ust;
+                clock->held += 1;
+                clock->waiting = 0;
+            }
+        }
+        free(event);
+    }
+    if (!clock->waiting) ask_next_msc(clock);
+    return 0;
+}
+
+/* Waits at most CADENCE_PRESENT_CLOCK_FIRST_WAIT_MS for the answers to the
+   first two questions. */
+static void wait_for_first_answers(cadence_present_clock *clock) {
+    int64_t deadline = milliseconds_now() + CADENCE_PRESENT_CLOCK_FIRST_WAIT_MS;
+    while (clock->held < 2 && read_answers(clock) == 0 && clock->held < 2) {
+        int64_t left = deadline - milliseconds_now();
+        if (left <= 0) return;
+        struct pollfd fd = {xcb_get_file_descriptor(clock->connection), POLLIN, 0};
+        if (poll(&fd, 1, (int)left) < 0 && errno != EINTR) return;
+    }
+}
+
 cadence_present_clock *cadence_present_clock_open(const char *display_name, uint32_t window) {
     xcb_connection_t *connection = xcb_connect(display_name, NULL);
     if (xcb_connection_has_error(connection)) {
@@ -108,27 +150,18 @@ cadence_present_clock *cadence_present_clock_open(const char *display_name, uint
         return NULL;
     }
     ask_next_msc(clock);
+    wait_for_first_answers(clock);
     return clock;
 }
 
-int cadence_present_clock_poll(cadence_present_clock *clock, uint64_t *msc, uint64_t *ust_us) {
-    if (xcb_connection_has_error(clock->connection)) return -1;
-    int ticks = 0;
-    xcb_generic_event_t *event;
-    while ((event = xcb_poll_for_special_event(clock->connection, clock->events)) != NULL) {
-        xcb_present_generic_event_t *generic = (xcb_present_generic_event_t *)event;
-        if (generic->evtype == XCB_PRESENT_EVENT_COMPLETE_NOTIFY) {
-            xcb_present_complete_notify_event_t *complete = (xcb_present_complete_notify_event_t *)event;
-            if (complete->kind == XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC && complete->serial == clock->serial) {
-                *msc = complete->msc;
-                *ust_us = complete->ust;
-                ticks += 1;
-                clock->waiting = 0;
-            }
-        }
-        free(event);
+int cadence_present_clock_poll(cadence_present_clock *clock, uint64_t *msc, uint64_t *ust_us, int capacity) {
+    if (read_answers(clock) < 0) return -1;
+    int ticks = clock->held < capacity ? clock->held : capacity;
+    for (int i = 0; i < ticks; i++) {
+        msc[i] = clock->held_msc[clock->held - ticks + i];
+        ust_us[i] = clock->held_ust[clock->held - ticks + i];
     }
-    if (!clock->waiting) ask_next_msc(clock);
+    clock->held = 0;
     return ticks;
 }
 

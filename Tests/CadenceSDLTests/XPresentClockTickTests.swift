@@ -109,6 +109,19 @@ struct XPresentClockTickTests {
         #expect("\(ClockAbsence.counterStuck(1))" == "X Present stuck at MSC 1")
     }
 
+    @Test("XWayland 24.1's answers to the two questions the watcher asks when it opens, both read at the first frame with MSC 1: absent at that first read, and the first frame's estimate is already the stand-in's instant after its return")
+    func xwaylandBothFirstAnswersAtOnce() {
+        let ticks = FakeTicks()
+        let clock = Self.clock(ticks)
+        let answer = VblankTick(counter: 1, time: Self.truth.origin + 40_000)
+        let standIn = VsyncGrid(origin: Self.truth.origin, rate: Self.sixty)
+        ticks.pending = [answer, answer]
+        let returned = standIn.time(at: 1) + 1_000_000
+        let glass = clock.presented(submittedAt: returned - 300_000, returnedAt: returned)
+        #expect(clock.absence == .counterStuck(1) && !clock.isProvisional && clock.source == .presentReturns)
+        #expect(glass == GlassEstimate(time: standIn.time(at: 2), source: .estimated))
+    }
+
     @Test("No answer at all: provisional for the first half second, named absent at 0.5 s")
     func silentServer() {
         let ticks = FakeTicks()

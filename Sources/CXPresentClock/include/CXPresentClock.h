@@ -10,17 +10,25 @@
 /// with a `CompleteNotify` of kind MSC carrying the MSC (the vblank counter)
 /// and the UST (its time, CLOCK_MONOTONIC microseconds). Each answer is read
 /// without blocking and the next question asked at once, so the caller, polling
-/// once a frame, sees a recent (MSC, UST) pair every time.
+/// once a frame, sees a recent (MSC, UST) pair every time. A clock that ticks
+/// never answers two questions with the same MSC.
 typedef struct cadence_present_clock cadence_present_clock;
 
 /// Opens `display_name` (NULL: `$DISPLAY`) and watches `window`'s clock.
 /// NULL when the display cannot be opened or has no Present extension.
+/// Its first questions are asked at once, and for at most
+/// CADENCE_PRESENT_CLOCK_FIRST_WAIT_MS their answers waited for, kept for the
+/// first poll: a clock that answers at once with the same MSC (XWayland 24.1)
+/// is then known at the first frame; one that ticks has answered at most one.
 cadence_present_clock *cadence_present_clock_open(const char *display_name, uint32_t window);
 
+enum { CADENCE_PRESENT_CLOCK_FIRST_WAIT_MS = 10 };
+
 /// Reads the answers that have arrived and asks for the next MSC when the last
-/// question was answered. Returns how many ticks were read (0: none yet) and
-/// the latest one in `msc` and `ust_us`; -1 when the connection broke.
-int cadence_present_clock_poll(cadence_present_clock *clock, uint64_t *msc, uint64_t *ust_us);
+/// question was answered. Returns how many ticks were read (0: none yet), the
+/// latest `capacity` of them in `msc` and `ust_us`, oldest first; -1 when the
+/// connection broke.
+int cadence_present_clock_poll(cadence_present_clock *clock, uint64_t *msc, uint64_t *ust_us, int capacity);
 
 /// 1 when the X server says it is XWayland (the XWAYLAND extension, from
 /// XWayland 23.1): its Present clock is then its own, not the compositor's.

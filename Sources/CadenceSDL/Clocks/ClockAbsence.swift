@@ -32,9 +32,11 @@ import Cadence
 /// 0, divisor 1, remainder 0) at the next vblank with the next counter: the
 /// Present extension moves a target already reached to the next MSC, so no
 /// two answers carry the same counter. A counter answered again is proof
-/// the clock stands still, seen at the second answer (the game's second
-/// frame); until then the frames go out at their targets on the stand-in
-/// (``XPresentClock/isProvisional``), each a refresh late by its estimate.
+/// the clock stands still, seen at the second answer; the watcher waits a
+/// few milliseconds for the answers to its first two questions when it
+/// opens, so a clock that answers at once (XWayland 24.1) is named absent at
+/// the game's first frame. Until then the frames go out at their targets on
+/// the stand-in (``XPresentClock/isProvisional``), each a refresh late by its estimate.
 struct TickWatch {
     /// How long a clock may go without a sign of life: half a second, for
     /// a server that does not answer or whose counter moves back and forth.

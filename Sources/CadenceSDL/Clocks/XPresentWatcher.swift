@@ -26,11 +26,14 @@ final class XPresentWatcher: VblankTickSource {
 
     deinit { cadence_present_clock_close(watcher) }
 
+    /// The answers since the last read, the latest two at most (two only
+    /// where the first questions, asked when the watcher opened, were answered at once).
     func readTicks() -> [VblankTick]? {
-        var msc: UInt64 = 0, ust: UInt64 = 0
-        let count = cadence_present_clock_poll(watcher, &msc, &ust)
+        var msc: [UInt64] = [0, 0], ust: [UInt64] = [0, 0]
+        let count = Int(cadence_present_clock_poll(watcher, &msc, &ust, 2))
         if count < 0 { return nil }
-        guard count > 0 else { return [] }
-        return [VblankTick(counter: Int64(truncatingIfNeeded: msc), time: Nanoseconds(truncatingIfNeeded: ust) * 1_000)]
+        return (0..<count).map {
+            VblankTick(counter: Int64(truncatingIfNeeded: msc[$0]), time: Nanoseconds(truncatingIfNeeded: ust[$0]) * 1_000)
+        }
     }
 }
