@@ -31,6 +31,15 @@ struct DisplayClockTests {
         }
     }
 
+    @Test("Presents made 1 ms after a vblank that return 3 ms later (over a quarter refresh, nearest the vblank before them: a slow copy, not a wait): each shown at the first vblank after it was made, never on the one before it")
+    func neverOnAVblankBeforeThePresent() {
+        let clock = PresentReturnClock(nominal: Self.hundred, since: 1_000_000_000, throttledByCompositor: false)
+        for k: Int64 in 1...15 {
+            let glass = clock.presented(submittedAt: Self.vblank(k) + 1_000_000, returnedAt: Self.vblank(k) + 4_000_000)
+            #expect(glass == GlassEstimate(time: Self.vblank(k + 1), source: .estimated), "present \(k)")
+        }
+    }
+
     @Test("Presents that return at once (0.2 ms) sixteen times: the timer paces, the note says why, the frame is shown when it returned; throttled by the compositor, still the grid")
     func presentsThatDoNotWait() {
         let clock = PresentReturnClock(nominal: Self.hundred, since: 1_000_000_000, throttledByCompositor: false)

@@ -19,7 +19,7 @@ typedef struct cadence_present_clock cadence_present_clock;
 /// Its first questions are asked at once, and for at most
 /// CADENCE_PRESENT_CLOCK_FIRST_WAIT_MS their answers waited for, kept for the
 /// first poll: a clock that answers at once with the same MSC (XWayland 24.1)
-/// is then known at the first frame; one that ticks has answered at most one.
+/// is then known at the first frame; one that ticks answers each at a vblank of its own.
 cadence_present_clock *cadence_present_clock_open(const char *display_name, uint32_t window);
 
 enum { CADENCE_PRESENT_CLOCK_FIRST_WAIT_MS = 10 };

@@ -63,7 +63,10 @@ final class PresentReturnClock: DisplayClock {
     /// showed a frame: its own, or where the compositor throttles presents
     /// (SDL on Wayland waits for the previous frame's callback, then commits)
     /// the one before, so its own is shown on the next. One that did not wait
-    /// is shown at the first vblank after it.
+    /// is shown at the first vblank after it. Either way, never on a vblank
+    /// before the present was made: a present made just after a vblank that
+    /// returns a quarter refresh later (a copy slowed by a busy machine, not a
+    /// wait) lies nearest that vblank, which it cannot have reached.
     func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate {
         guard var estimator else { return .inferred(returned) }
         estimator.addPresent(submittedAt: submitted, returnedAt: returned)
@@ -74,7 +77,8 @@ final class PresentReturnClock: DisplayClock {
         guard estimator.waitedForDisplay(blocked: returned - submitted) else {
             return .firstVblank(of: grid, after: returned, source: .estimated)
         }
-        let shown = grid.nearestIndex(to: returned) + (blocking.throttledByCompositor ? 1 : 0)
+        let shown = max(grid.nearestIndex(to: returned) + (blocking.throttledByCompositor ? 1 : 0),
+                        grid.index(atOrAfter: submitted))
         return GlassEstimate(time: grid.time(at: shown), source: .estimated)
     }
 }
