@@ -25,22 +25,32 @@
 /// before its target is the worse error), a slower path raises it once every
 /// recent report says so. On a fixed grid it is a whole number of refreshes
 /// (a report up to an eighth of a refresh short of one is the grid's own
-/// error), so targets stay on the display's vblanks. Without a grid (a
-/// compositor that repaints on a clock it does not report, or on demand)
-/// none is learned: a frame's latency from a timer's slot there is the phase
-/// between the timer and the compositor's own clock, which moves whenever the
-/// timer's cadence does (after a late frame), and a frame planned on the old
-/// phase reaches the glass before its target (Weston 16's headless output: 3
-/// of 280 frames up to 4 ms early). There the target is the slot. With variable refresh
-/// in effect a frame is shown when presented, by construction: none is
-/// learned there (a panel that shows on vblanks after all is the
-/// `VariableRefreshTracker`'s to find).
+/// error), so targets stay on the display's vblanks.
+///
+/// Without a grid (a compositor whose reports carry no vsync flag and lie on
+/// no even grid) a frame's latency is a constant from its commit: Mutter 50's
+/// headless monitor shows a frame a refresh after the commit while its frame
+/// clock runs (about 15 ms at 60 Hz) and its render time after it when idle
+/// (about 2 ms at a cap of 30); Weston 16's idle headless output restarts its
+/// repaint timer at the commit and shows it a refresh later. The loop's timer
+/// keeps its own phase there, so the latency from its slot holds; it is learned
+/// from ``steadyRun`` reports in a row that agree to within
+/// ``FrameRecord/lateTolerance`` (their least: a spell of load or a
+/// compositor's start-up, whose reports scatter by milliseconds, is not a
+/// path), a slower path the same way, a faster one at its first report, as
+/// on a grid. With variable refresh in effect a frame is shown when presented,
+/// by construction: none is learned there (a panel that shows on vblanks
+/// after all is the `VariableRefreshTracker`'s to find).
 package struct PathLatency: Sendable {
     /// How many recent reports the least is taken over: half a second at 60 Hz.
     package static let window = 30
     /// How many reports it takes to learn a latency at all: the whole window.
     package static let evidence = window
+    /// How many reports in a row, agreeing, make a latency without a grid.
+    package static let steadyRun = 3
     private var recent = RingBuffer<Nanoseconds>(capacity: Self.window)
+    /// The latency without a grid, once a steady run gave one.
+    private var steady: Nanoseconds?
     /// The display the latency was learned on.
     private var display: (mode: RefreshMode, rate: FrameRate)?
 
@@ -56,20 +66,31 @@ package struct PathLatency: Sendable {
         let slot = record.slotTimestamp
         guard record.isPaced, record.refreshMode != .variable, record.glassSource == .feedback,
               record.workEnd <= slot, record.presentSubmit <= slot + FrameRecord.lateTolerance else { return }
-        recent.append(max(0, record.glassTime - slot))
+        let latency = max(0, record.glassTime - slot)
+        recent.append(latency)
+        guard record.refreshMode == .none else { return }
+        if let steady, latency < steady {
+            self.steady = latency
+            return
+        }
+        let run = recent.elements.suffix(Self.steadyRun)
+        guard run.count == Self.steadyRun, let least = run.min(), let most = run.max(),
+              most - least <= FrameRecord.lateTolerance else { return }
+        if steady.map({ least > $0 + FrameRecord.lateTolerance }) ?? true { steady = least }
     }
 
-    /// The latency to plan a frame on `timing` with: the least recent one,
-    /// in whole refreshes on a fixed grid; 0 before ``evidence`` reports,
-    /// with variable refresh, and without a grid.
+    /// The latency to plan a frame on `timing` with: on a fixed grid the least
+    /// recent one in whole refreshes (0 before ``evidence`` reports); without
+    /// a grid the steady one (0 before a steady run); 0 with variable refresh.
     package func latency(on timing: DisplayTiming) -> Nanoseconds {
         let reports = recent.elements
-        guard reports.count >= Self.evidence, let least = reports.min() else { return 0 }
         switch timing {
         case .fixed(let grid):
+            guard reports.count >= Self.evidence, let least = reports.min() else { return 0 }
             let period = grid.rate.period
             return (least + period / 8) / period * period
-        case .variable, .unsynced: return 0
+        case .unsynced: return steady ?? 0
+        case .variable: return 0
         }
     }
 
@@ -79,6 +100,7 @@ package struct PathLatency: Sendable {
     package mutating func follow(_ timing: DisplayTiming) {
         if let display, display.mode != timing.refreshMode || !timing.nativeRate.isRefit(of: display.rate) {
             recent = RingBuffer(capacity: Self.window)
+            steady = nil
         }
         display = (timing.refreshMode, timing.nativeRate)
     }

@@ -23,6 +23,10 @@
     /// then hands each frame its moment and the present returns at once,
     /// the frame shown on the first vblank at or after its moment.
     public var holdsPresentsToMoments = false
+    /// Whether a present returns as soon as it is submitted, as a Wayland
+    /// client's does behind a compositor that shows the frame later; false:
+    /// it returns once the frame is on the glass, as a vsync'd present does.
+    public var presentsReturnAtOnce = false
 
     /// A backend for `display`, on `clock`. With a `feedbackDelay` it behaves
     /// as a compositor does: a present tells only when it returned (taken as
@@ -84,7 +88,7 @@
     public func present() -> PresentOutcome {
         let submitted = virtualClock.now
         let shown = display.present(at: submitted)
-        virtualClock.sleep(until: shown)
+        if !presentsReturnAtOnce { virtualClock.sleep(until: shown) }
         return outcome(submitted: submitted, shown: shown)
     }
 
@@ -108,7 +112,10 @@
         inFlight.append((nextTicket, shown))
         // Until the report comes, the record knows only when the present
         // went out; the presenter plans on the display's grid meanwhile.
-        return PresentOutcome(shownAt: shown, tracedAt: submitted, glassSource: .inferred, feedbackTicket: nextTicket)
+        // A present that returns at once knows only that it returned, as a
+        // Wayland client's on a compositor that repaints on demand does.
+        return PresentOutcome(shownAt: presentsReturnAtOnce ? submitted : shown, tracedAt: submitted,
+                              glassSource: .inferred, feedbackTicket: nextTicket)
     }
 
     /// With per-frame reports the backend stands for a compositor's client: a

@@ -59,6 +59,13 @@
     /// present (its rendering), and no sooner than `interval` after the frame
     /// before (its frame clock's refresh). Nil: a frame shows when presented.
     public var repaintOnDemand: (delay: Nanoseconds, interval: Nanoseconds)?
+    /// A compositor in front of a display without vblanks that repaints on
+    /// its own timer while frames come, as Weston's headless output does: a
+    /// frame committed at least `window` (its repaint window) before the
+    /// timer's next tick after the last frame is shown on that tick; one
+    /// committed later finds the timer idle, which restarts at the commit and
+    /// shows it `interval` after it. Takes precedence over ``repaintOnDemand``.
+    public var repaintTimer: (interval: Nanoseconds, window: Nanoseconds)?
 
     /// The panel now (after any scheduled changes that have happened).
     public private(set) var panel: Panel
@@ -120,7 +127,13 @@
         applyChanges(upTo: time)
         let shown: Nanoseconds
         if !vsync || panel == .unknown {
-            if let compositor = repaintOnDemand {
+            if let timer = repaintTimer {
+                if let last = lastFlip, time <= last + timer.interval - timer.window {
+                    shown = last + timer.interval
+                } else {
+                    shown = time + timer.interval
+                }
+            } else if let compositor = repaintOnDemand {
                 shown = max(time + compositor.delay, lastFlip.map { $0 + compositor.interval } ?? time)
             } else {
                 shown = time

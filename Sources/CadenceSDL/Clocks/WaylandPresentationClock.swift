@@ -14,9 +14,26 @@
     public private(set) var grid: VsyncGrid?
     /// Whether the latest frame was shown on a vblank (the feedback's vsync
     /// flag). A compositor without it (Mutter's headless virtual monitor)
-    /// repaints on demand: its output has no vblank grid, and a frame is
-    /// shown soon after it is presented.
+    /// repaints on demand, unless its reports lie on an even grid
+    /// (``showsOnEvenGrid``): no vblank grid, and a frame is shown a constant
+    /// time after it is presented (`PathLatency`).
     public private(set) var isVsynced = true
+    /// Whether the reports, with no vsync flag, lie on an even grid at the
+    /// refresh the compositor states (Weston 16's headless output: its repaint
+    /// timer, flags 0, times a whole number of refreshes apart to the
+    /// nanosecond, while Mutter's completions scatter by tenths of a
+    /// millisecond): a compositor that shows frames on its own vblanks, a
+    /// grid to pace on. Seen after ``evenRun`` even intervals in a row, lost
+    /// after two uneven ones (a timer restarted at each commit); a single one
+    /// is the timer restarted once, at a new phase, which the grid takes.
+    private(set) var showsOnEvenGrid = false
+    private var evenIntervals = 0
+    private var unevenIntervals = 0
+    /// How many even intervals in a row show a grid.
+    static let evenRun = 4
+    /// How far from a whole number of refreshes an even interval may be:
+    /// Weston's are within nanoseconds, Mutter's scatter by 20 µs and more.
+    static let evenTolerance: Nanoseconds = 5_000
     /// Whether the connection broke (the compositor went away).
     public private(set) var isBroken = false
     /// The clock the backend paces on until the feedback gives a grid.
@@ -65,12 +82,27 @@
             return
         }
         for tick in ticks { add(tick) }
-        grid = held.use(estimator?.grid ?? latest.flatMap { latest in
+        let stated = latest.flatMap { latest in
             latest.refresh > 0 ? VsyncGrid(origin: latest.time, rate: FrameRate(period: latest.refresh), measured: true) : nil
-        } ?? fit.grid(), newest: latest?.time)
+        }
+        // An even grid is exact: its newest report is a vblank (and a timer
+        // restarted at a new phase is followed at once).
+        grid = held.use((showsOnEvenGrid && !isVsynced ? stated : nil) ?? estimator?.grid ?? stated ?? fit.grid(),
+                        newest: latest?.time)
     }
 
     private func add(_ tick: VblankTick) {
+        if let previous = latest, tick.refresh > 0, !tick.vsynced {
+            let gap = tick.time - previous.time
+            let refreshes = (gap + tick.refresh / 2) / tick.refresh
+            if refreshes >= 1 && abs(gap - refreshes * tick.refresh) <= Self.evenTolerance {
+                (evenIntervals, unevenIntervals) = (evenIntervals + 1, 0)
+            } else {
+                (evenIntervals, unevenIntervals) = (0, unevenIntervals + 1)
+            }
+            if evenIntervals >= Self.evenRun { showsOnEvenGrid = true }
+            if unevenIntervals >= 2 { showsOnEvenGrid = false }
+        }
         latest = (tick.time, tick.refresh)
         isVsynced = tick.vsynced
         if tick.counter > 0 { fit.add(counter: tick.counter, time: tick.time) }
@@ -88,6 +120,7 @@
         estimator = nil
         held.reset()
         latest = nil
+        (showsOnEvenGrid, evenIntervals, unevenIntervals) = (false, 0, 0)
         grid = nil
         isVsynced = true
         self.standIn = standIn
@@ -100,9 +133,9 @@
 /// and an output that repaints on demand leaves the pacing to the timer.
 extension WaylandPresentationClock: DisplayClock {
     /// A compositor that repaints on demand, as the feedback says.
-    private var repaintsOnDemand: Bool { !isBroken && !isVsynced }
+    private var repaintsOnDemand: Bool { !isBroken && !isVsynced && !showsOnEvenGrid }
     /// The grid to pace on: the output's, where it repaints on vblanks.
-    private var vblanks: VsyncGrid? { isVsynced ? grid : nil }
+    private var vblanks: VsyncGrid? { isVsynced || showsOnEvenGrid ? grid : nil }
 
     var timing: DisplayTiming {
         if let vblanks { return .fixed(vblanks) }
