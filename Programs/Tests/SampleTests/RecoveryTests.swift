@@ -8,13 +8,14 @@ import Testing
 /// a busy desktop. Presents then return late, and the link may learn a
 /// slower rate from them. What must hold whatever else the machine does: the
 /// frames say what held their rate, and a rate the presents taught is tried
-/// again at least every 2 s (``PresentThroughput/probeInterval``), so nothing
-/// the load taught holds the run down untried. How
-/// soon the rate is back is a figure: `Scripts/bench recovery`.
+/// again 0.5 s after it was learned, then after each failed try twice as long
+/// later, at most 2 s (`PresentThroughput.longestProbeWait`), so nothing the
+/// load taught holds the run down untried for longer. How soon the rate is
+/// back is a figure: `Scripts/bench recovery`.
 @Suite("What a busy machine teaches the loop, it unlearns", .serialized,
        .enabled(if: Desktop.Kind.xvfb.isInstalled, Desktop.skipReason))
 struct RecoveryTests {
-    @Test("Three seconds of load: the rate it taught is tried again at the display's rate every 2 s, and the frames say why they were slower")
+    @Test("Three seconds of load: a rate the presents taught holds at most 2 s untried, and the frames say why they were slower")
     func busySpell() throws {
         let desktop = try Desktop(.xvfb, options: ["-fakescreenfps", "60"])
         defer { desktop.stop() }

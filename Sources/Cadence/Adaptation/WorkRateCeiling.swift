@@ -13,13 +13,15 @@
 /// where each frame is done by its target and reaches the glass on it, at one
 /// speed. The loop measures the work every frame, so the rate follows it both
 /// ways:
-/// - **down** once ``Tuning/overrunsToDrop`` of the last
-///   ``Tuning/dropLookback`` frames planned at the rate now overran its
-///   interval, in one step to the fastest rate holding the largest measure of
-///   the window (the last ``Tuning/window`` frames, none older than
-///   ``Tuning/windowSpan``) with ``Tuning/keepMargin``. One long frame (a
-///   hitch) alone changes nothing: the loop cannot tell it from heavier work
-///   until a second frame overruns.
+/// - **down** on the first frame planned at the rate now whose measure
+///   overran its interval, in one step to the fastest rate holding the
+///   largest measure of the window (the last ``Tuning/window`` frames, none
+///   older than ``Tuning/windowSpan``) with ``Tuning/keepMargin``. The frame
+///   that overran was already late; the next one is planned at the slot its
+///   just-measured work allows, so work that grew costs one late frame. The
+///   loop cannot tell a step from a one-frame hitch there, and the choice is
+///   cheap either way: after a hitch, the next frame's interval is long once
+///   and the rate climbs back on the frame after it (below).
 /// - **up** on the first frame the work allows: to the fastest rate that
 ///   holds the latest frame's measure with ``Tuning/climbMargin``, when the
 ///   window's frames that rate does not hold are none, or one unbroken run
@@ -58,24 +60,17 @@ package struct WorkRateCeiling: Sendable {
         /// How old the window's oldest frame may be, so a slow rate does not
         /// remember seconds of work.
         package var windowSpan: Nanoseconds
-        /// How many of the latest frames (planned at the rate now) a drop looks at.
-        package var dropLookback: Int
-        /// Frames among those whose measure overran the interval, for a drop.
-        package var overrunsToDrop: Int
 
         /// A tuning; the defaults are the ones docs/pacing.md states, and a test holds it to them.
         package init(measure: Measure, keepMargin: Double, climbMargin: Double, window: Int = 16,
-                     windowSpan: Nanoseconds = 500_000_000, dropLookback: Int = 3, overrunsToDrop: Int = 2) {
-            precondition(window >= dropLookback && keepMargin >= 0 && climbMargin >= keepMargin && windowSpan > 0,
-                         "a work ceiling needs a window at least its lookback and a climb margin at least its keep margin")
-            precondition(overrunsToDrop > 0 && dropLookback >= overrunsToDrop, "a drop needs overruns among the latest frames")
+                     windowSpan: Nanoseconds = 500_000_000) {
+            precondition(window > 0 && keepMargin >= 0 && climbMargin >= keepMargin && windowSpan > 0,
+                         "a work ceiling needs a window and a climb margin at least its keep margin")
             self.measure = measure
             self.keepMargin = keepMargin
             self.climbMargin = climbMargin
             self.window = window
             self.windowSpan = windowSpan
-            self.dropLookback = dropLookback
-            self.overrunsToDrop = overrunsToDrop
         }
 
         /// At a request: the work alone, nothing to spare.
@@ -92,7 +87,7 @@ package struct WorkRateCeiling: Sendable {
     private var basis: Nanoseconds = 0
     /// The window: each frame's measure and when its present returned, oldest first.
     private var frames: [(measure: Nanoseconds, at: Nanoseconds)] = []
-    /// Frames observed since the rate last changed: a drop judges only those planned at it.
+    /// Frames observed since the rate last changed: a drop judges only one planned at it.
     private var sinceChange = 0
     /// The request the rates were bounded by and the display (its refresh mode and rate) they were chosen on.
     private var bound: (requested: FrameRate, mode: RefreshMode, display: FrameRate)?
@@ -150,11 +145,10 @@ package struct WorkRateCeiling: Sendable {
         bound = nil
     }
 
-    /// The rate to drop to, with the measure it holds: when enough of the
-    /// latest frames planned at `current` overran its interval; nil otherwise.
+    /// The rate to drop to, with the measure it holds: when the latest frame,
+    /// planned at `current`, overran its interval; nil otherwise.
     private func lowered(from current: FrameRate, in choices: RateChoices) -> (FrameRate, Nanoseconds)? {
-        let judged = frames.suffix(min(sinceChange, tuning.dropLookback))
-        guard judged.filter({ $0.measure > current.period }).count >= tuning.overrunsToDrop,
+        guard sinceChange > 0, let latest = frames.last?.measure, latest > current.period,
               let largest = frames.map(\.measure).max() else { return nil }
         let lower = choices.highest(withIntervalAtLeast: scaled(largest, tuning.keepMargin))
         return lower < current ? (lower, largest) : nil

@@ -1,6 +1,6 @@
 // The oracle's rules for work longer than the requested rate's interval, from the written design and in exact
 // rationals, sharing no code with Cadence:
-// - the link runs below the request only after the game's work overran the request's interval on two frames, never
+// - the link runs below the request only after the game's work overran the request's interval on a frame, never
 //   lower than the next even rate that holds the largest work seen (on a fixed display a whole number of vblanks;
 //   with variable refresh or none, a whole number of hertz, or the panel's nearest rate below it), and it is back at
 //   the request at the latest once the work has fitted it with 30% to spare for half a second over a full window of
@@ -45,7 +45,7 @@ extension Oracle {
         // What was learned may outlive a request asked again or a display refitted, so any earlier frame counts.
         let earlier = frames[..<i]
         let overruns = earlier.filter { Q(work($0)) > M.nanosPerSecond / requested }
-        guard overruns.count >= 2, let largest = earlier.map(work).max() else {
+        guard !overruns.isEmpty, let largest = earlier.map(work).max() else {
             fail("rate", "at \(rate) Hz, below the request's \(requested) Hz, with \(overruns.count) frames whose work overran it")
             return rate
         }

@@ -2,11 +2,9 @@
 // rationals, sharing no code with Cadence. The simulator shows a frame at the first vblank at or after its present
 // and models no cost beyond the work, so work w at a request of every s-th vblank of a display of refresh R is shown
 // every n = max(s, ⌈w·R⌉) vblanks: the fastest even rate at or below the request that the work allows. At each
-// change of the work:
-// - a shrink (n no larger than before) is seen after its first frame, which was planned before it: from the second
-//   frame on, every frame is n vblanks after the one before and on its target;
-// - a rise is seen after its first frame too, but one frame that overran may be a hitch, so the rate drops after the
-//   second: from the third frame on, the same holds.
+// change of the work, the loop sees the new work after its first frame, which was planned before it (and is late
+// when the work grew): from the second frame on, every frame is n vblanks after the one before and on its target.
+// At most one transition frame, whichever way the work moved.
 
 extension Oracle {
     static func checkWorkSteps(_ s: Scenario, _ frames: [Frame]) -> [Violation] {
@@ -22,8 +20,7 @@ extension Oracle {
             let f = frames[i], p = frames[i - 1]
             if work(f) != work(p) { levelStart = i }
             let n = vblanks(work(f))
-            let shrank = levelStart > 0 && n <= vblanks(work(frames[levelStart - 1]))
-            guard i - levelStart >= 2 || (i - levelStart == 1 && shrank) else { continue }
+            guard i - levelStart >= 1 else { continue }
             // n refreshes apart, to the nanosecond each vblank's instant is rounded to.
             let expected = Q(n) * OracleModel.nanosPerSecond / r
             if (Q(f.glass - p.glass) - expected).magnitude > Q(1) {

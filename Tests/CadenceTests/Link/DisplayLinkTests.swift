@@ -39,18 +39,20 @@ struct DisplayLinkTests {
     @Test("A long frame is shown late once, then skipped slots are counted in delta")
     func longFrame() {
         let game = ScriptedGame(frames: 20)
-        game.work = { $0 == 5 ? 25 * ms : 2 * ms }
+        game.work = { $0 == 5 ? 40 * ms : 2 * ms }
         simulate(SimulatedDisplay(panel: .fixed(hz(60))), fps: 0, game: game)
         let grid = VsyncGrid(origin: 0, rate: hz(60))
         let late = game.records[5]
-        // Target was vblank 6; 25 ms of work from vblank 5 ends after vblank 6,
-        // so the frame shows at the first vblank after it was presented: 7.
+        // Target was vblank 6; 40 ms of work from vblank 5 (83.3 ms) ends at 123.3 ms,
+        // so the frame shows at the first vblank after it was presented: 8.
         #expect(late.targetTimestamp == grid.time(at: 6))
-        #expect(late.presentTime == grid.time(at: 7))
+        #expect(late.presentTime == grid.time(at: 8))
+        // The next frame is planned for the 40 ms just measured: 3 vblanks on (20 Hz), vblank 11.
         let next = game.frames[6]
-        #expect(next.timestampNanoseconds == grid.time(at: 7))
-        #expect(next.targetTimestampNanoseconds == grid.time(at: 8))
-        #expect(next.deltaNanoseconds == grid.time(at: 8) - grid.time(at: 6))
+        #expect(next.timestampNanoseconds == grid.time(at: 8))
+        #expect(next.targetTimestampNanoseconds == grid.time(at: 11))
+        #expect(next.deltaNanoseconds == grid.time(at: 11) - grid.time(at: 6))
+        // 83.3 ms from the last target is 1.67 intervals of 20 Hz: one of the link's frames passed with no callback.
         #expect(next.skippedFrames == 1)
         // Summed deltas track target time exactly: a delta-driven animation does not slow down.
         let summed = game.frames.reduce(0) { $0 + $1.deltaNanoseconds }
@@ -64,8 +66,11 @@ struct DisplayLinkTests {
         simulate(SimulatedDisplay(panel: .fixed(hz(60))), fps: 0, game: game)
         let after = game.frames[4]
         #expect(!after.deltaWasClamped)
-        // 1 s of work from vblank 3 ends exactly on vblank 63: 60 intervals, 59 of them skipped.
-        #expect(after.skippedFrames == 59)
+        // 1 s of work from vblank 3 ends exactly on vblank 63. The next frame is planned for that work at the
+        // slowest even rate, 10 Hz (every 6th vblank): vblank 69, 65 vblanks (1.083 s) after the target of
+        // vblank 4: 10.8 intervals of 10 Hz, so 10 of the link's frames passed with no callback.
+        #expect(after.targetTimestampNanoseconds == VsyncGrid(origin: 0, rate: hz(60)).time(at: 69))
+        #expect(after.skippedFrames == 10)
         #expect(game.frames.reduce(0) { $0 + $1.deltaNanoseconds } == game.frames.last!.targetTimestampNanoseconds)
     }
 
