@@ -109,17 +109,36 @@ struct XPresentClockTickTests {
         #expect("\(ClockAbsence.counterStuck(1))" == "X Present stuck at MSC 1")
     }
 
-    @Test("XWayland 24.1's answers to the two questions the watcher asks when it opens, both read at the first frame with MSC 1: absent at that first read, and the first frame's estimate is already the stand-in's instant after its return")
+    @Test("XWayland 24.1's answers to the two questions the watcher asks when it opens, both there when the mode starts, with MSC 1: absent before the first frame, which goes out on the stand-in's lead and is estimated at its instant after the return")
     func xwaylandBothFirstAnswersAtOnce() {
         let ticks = FakeTicks()
-        let clock = Self.clock(ticks)
-        let answer = VblankTick(counter: 1, time: Self.truth.origin + 40_000)
-        let standIn = VsyncGrid(origin: Self.truth.origin, rate: Self.sixty)
+        let answer = VblankTick(counter: 1, time: Self.truth.origin - 40_000)
         ticks.pending = [answer, answer]
+        let clock = Self.clock(ticks)
+        #expect(clock.absence == .counterStuck(1) && !clock.isProvisional && clock.source == .presentReturns)
+        #expect(clock.vsyncLead(period: 16_666_667) == 15_625_001)
+        let standIn = VsyncGrid(origin: Self.truth.origin, rate: Self.sixty)
         let returned = standIn.time(at: 1) + 1_000_000
         let glass = clock.presented(submittedAt: returned - 300_000, returnedAt: returned)
         #expect(clock.absence == .counterStuck(1) && !clock.isProvisional && clock.source == .presentReturns)
         #expect(glass == GlassEstimate(time: standIn.time(at: 2), source: .estimated))
+    }
+
+    @Test("A second mode start just after the first (the window's display read again) keeps what the first answers showed: XWayland 24.1's clock stays absent with no new answer, and a clock that ticks is provisional again until its grid")
+    func modeStartKeepsTheEvidence() {
+        let ticks = FakeTicks()
+        let answer = VblankTick(counter: 1, time: Self.truth.origin - 40_000)
+        ticks.pending = [answer, answer]
+        let stuck = Self.clock(ticks)
+        stuck.startMode(standIn: PresentReturnClock(nominal: Self.sixty, since: Self.truth.origin + 3_000_000,
+                                                    throttledByCompositor: false))
+        #expect(stuck.absence == .counterStuck(1) && !stuck.isProvisional)
+        let ticking = FakeTicks()
+        let clock = Self.clock(ticking)
+        run(clock, ticking, frames: 1...10) { Self.tick($0 - 1) }
+        clock.startMode(standIn: PresentReturnClock(nominal: Self.sixty, since: Self.truth.time(at: 11),
+                                                    throttledByCompositor: false))
+        #expect(clock.absence == nil && clock.isProvisional)
     }
 
     @Test("No answer at all: provisional for the first half second, named absent at 0.5 s")

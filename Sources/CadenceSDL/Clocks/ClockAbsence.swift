@@ -34,8 +34,8 @@ import Cadence
 /// two answers carry the same counter. A counter answered again is proof
 /// the clock stands still, seen at the second answer; the watcher waits a
 /// few milliseconds for the answers to its first two questions when it
-/// opens, so a clock that answers at once (XWayland 24.1) is named absent at
-/// the game's first frame. Until then the frames go out at their targets on
+/// opens, so a clock that answers at once (XWayland 24.1) is named absent
+/// before the game's first frame (``XPresentClock`` reads them as its mode starts). Until then the frames go out at their targets on
 /// the stand-in (``XPresentClock/isProvisional``), each a refresh late by its estimate.
 struct TickWatch {
     /// How long a clock may go without a sign of life: half a second, for
@@ -43,7 +43,7 @@ struct TickWatch {
     static let patience: Nanoseconds = 500_000_000
 
     /// When the display or its mode began.
-    let since: Nanoseconds
+    private(set) var since: Nanoseconds
     /// Whether the latest tick came with no time.
     private var latestHadNoTime = false
     /// The highest counter read, and when it was first read.
@@ -55,6 +55,18 @@ struct TickWatch {
 
     /// Watching from `since`.
     init(since: Nanoseconds) { self.since = since }
+
+    /// The watch for a new display or mode from `since`: what the answers
+    /// showed of the server's clock holds (a clock that starts ticking shows
+    /// it with its next answer, a higher counter); only the wait for a first
+    /// answer starts again. The game's window display is read once more just
+    /// after the backend starts, a second mode start a few milliseconds after
+    /// the first: forgetting there would waste the answers read at the first.
+    func restarted(since: Nanoseconds) -> TickWatch {
+        var watch = self
+        watch.since = since
+        return watch
+    }
 
     /// Notes the ticks one read brought at `now`.
     mutating func note(_ ticks: [VblankTick], at now: Nanoseconds) {

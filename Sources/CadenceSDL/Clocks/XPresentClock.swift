@@ -57,14 +57,18 @@
         grid = absence == nil ? held.use(fit.grid()) : nil
     }
 
-    /// Starts over for a new display or mode, on `standIn` until the ticks give a grid.
+    /// Starts over for a new display or mode, on `standIn` until the ticks
+    /// give a grid, and reads the answers already there: those the watcher
+    /// waited for when it opened name a clock that stands still before the
+    /// first frame is planned.
     func startMode(standIn: PresentReturnClock) {
         fit.reset()
         held.reset()
-        watch = TickWatch(since: standIn.since)
+        watch = watch.restarted(since: standIn.since)
         grid = nil
         absence = nil
         self.standIn = standIn
+        read(at: standIn.since)
     }
 }
 
