@@ -12,10 +12,18 @@ struct TraceFormatTests {
         let result = try Subprocess.run("spinning-sprite", ["--simulate-display", "fixed:60", "--frames", "30", "--trace", path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu,display_wait")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu,display_wait,work_end,present_submit")
         #expect(lines.count == 31)
         // A simulated display that is not told of VRR judges none, has no CPU clock and no display wait: those columns stay empty.
-        #expect(lines[11].hasSuffix(",,,,,,"))
+        let fields = lines[11].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(fields.count == 22 && fields[14...19].allSatisfy(\.isEmpty), "\(fields)")
+        // Its work ended, and its present was called, between its callback and the glass (present_time here).
+        if fields.count == 22, let callback = Double(fields[9]), let workEnd = Double(fields[20]),
+           let submit = Double(fields[21]), let shown = Double(fields[3]) {
+            #expect(callback <= workEnd && workEnd <= submit && submit <= shown, "\(fields)")
+        } else {
+            Issue.record("no times in \(fields)")
+        }
         let row = lines[11].split(separator: ",").map(String.init)   // frame 10
         #expect(row[0] == "10")
         // Target of frame 10 on a 60 Hz grid from 0 is vblank 11: 11/60 s, shown on time.

@@ -74,8 +74,10 @@ struct VblankCheckPacedTests {
     /// `pause` vblanks more after the first frame, which the trace marks as
     /// having waited on the display; the sample's achieved FPS counts the
     /// interval from it when `countsPause`, as it must not.
-    private func judge(stride: Int, work: Double, late: Bool, pause: Int = 0,
-                       countsPause: Bool = false) throws -> Subprocess.Result {
+    /// `lost`: frames (by index) that come a vblank later than the stride
+    /// puts them; `plain`: the plain vsync loop's line beside the run.
+    private func judge(stride: Int, work: Double, late: Bool, pause: Int = 0, countsPause: Bool = false,
+                       lost: Set<Int> = [], plain: String? = nil) throws -> Subprocess.Result {
         let dir = try Subprocess.temporaryDirectory()
         let run = dir.appendingPathComponent("weston-6hz-fps0").path
         let period = 1.0 / 6, start = 1000.0
@@ -86,7 +88,7 @@ struct VblankCheckPacedTests {
         var csv = "frame,target_timestamp,present_time,callback_time,glass_time,glass_source,effective_hz,run_start,display_wait\n"
         var glassTimes: [Double] = []
         for i in 0..<20 {
-            let glass = start + Double(10 + i * stride + (i > 0 ? pause : 0)) * period
+            let glass = start + Double(10 + i * stride + (i > 0 ? pause : 0) + lost.filter { $0 <= i }.count) * period
             let target = late ? glass - period : glass
             let present = glass - 0.01
             glassTimes.append(glass)
@@ -102,8 +104,12 @@ struct VblankCheckPacedTests {
             display clock: Wayland presentation-time
 
             """.write(toFile: run + ".out", atomically: true, encoding: .utf8)
-        return try Subprocess.runExecutable(script, [run, "--clock", "Wayland presentation-time", "--modeline", modeline,
-                                                     "--uncapped", "--paced"], timeout: 30)
+        var arguments = [run, "--clock", "Wayland presentation-time", "--modeline", modeline, "--uncapped", "--paced"]
+        if let plain {
+            try plain.write(toFile: run + "-plain.out", atomically: true, encoding: .utf8)
+            arguments += ["--baseline", run + "-plain.out"]
+        }
+        return try Subprocess.runExecutable(script, arguments, timeout: 30)
     }
 
     @Test("Late frames 5 vblanks apart whose work took 0.7 s (4.2 vblanks): the work's rate, passed")
@@ -135,5 +141,32 @@ struct VblankCheckPacedTests {
         let result = try judge(stride: 2, work: 0.05, late: false)
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("median 2 vblanks per frame, 1 expected"), "\(result.stdout)")
+    }
+
+    /// The plain loop's line: 30 frames, returns 6.24 a second (Xorg's presents do not wait for the vblank).
+    private let plainAtTheRate = "plain vsync loop: 30 frames in 8.0 s, the first after 3.3 s, 6.237 FPS after it\n"
+
+    @Test("Late frames whose work needs nearly a refresh, one in six a vblank later, beside a plain loop at the display's rate: the sample lost vblanks the plain loop kept, a failure")
+    func slowerThanThePlainLoop() throws {
+        // 19 intervals over 19 + 3 vblanks: 5.18 FPS, below 6 x 19 / 20 = 5.70.
+        let result = try judge(stride: 1, work: 0.17, late: true, lost: [5, 11, 17], plain: plainAtTheRate)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("5.182 FPS by the kernel, below the plain vsync loop's 6.000 less one vblank over its 19 intervals (5.700)"),
+                "\(result.stdout)")
+    }
+
+    @Test("One vblank lost in the run beside the plain loop: within the tolerance, passed; none lost, passed")
+    func oneVblankIsTheTolerance() throws {
+        let one = try judge(stride: 1, work: 0.17, late: true, lost: [9], plain: plainAtTheRate)
+        #expect(one.status == 0, "\(one.stdout)")
+        let none = try judge(stride: 1, work: 0.05, late: false, plain: plainAtTheRate)
+        #expect(none.status == 0, "\(none.stdout)")
+    }
+
+    @Test("Frames every other vblank beside a plain loop that made 3.07 a second: no slower than it, passed")
+    func besideASlowPlainLoop() throws {
+        let result = try judge(stride: 2, work: 0.3, late: true,
+                               plain: "plain vsync loop: 30 frames in 21.7 s, the first after 12.2 s, 3.066 FPS after it\n")
+        #expect(result.status == 0, "\(result.stdout)")
     }
 }

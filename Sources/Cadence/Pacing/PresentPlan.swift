@@ -45,7 +45,8 @@ package struct PresentPlan: Equatable, Sendable {
     ///   variable refresh, a frame is shown when it is presented.
     /// An unpaced frame (``DisplayLinkFrame/isPaced`` false: uncapped, no
     /// vsync) is presented as soon as its work ends.
-    /// Behind a compositor the backend gives ``compositedVsyncLead(period:)``.
+    /// Behind a compositor the backend gives ``compositedVsyncLead(period:)``,
+    /// on X Present's measured vblanks ``measuredVsyncLead(period:)``.
     public init(for frame: DisplayLinkFrame, on timing: DisplayTiming, workEndedAt workEnd: Nanoseconds,
                 flips: FlipHistory, tolerance: Nanoseconds = 0, vsyncLead: Nanoseconds? = nil) {
         self.timing = timing
@@ -93,4 +94,25 @@ package struct PresentPlan: Equatable, Sendable {
     public static func compositedVsyncLead(period: Nanoseconds) -> Nanoseconds {
         period - period / 16
     }
+
+    /// The vsync lead on a platform clock that measures the vblanks itself
+    /// (X Present's UST/MSC), where a present is a copy the display server
+    /// shows at the first vblank after it ends: just after the vblank before,
+    /// so the copy has nearly the whole refresh, as a plain vsync loop's has
+    /// when it presents the moment its work ends. What is kept after that
+    /// vblank is for the measured grid's own error, which is a matter of
+    /// microseconds whatever the rate: a quarter refresh, at most
+    /// ``measuredVblankMargin``. A quarter at every rate took 42 ms from
+    /// each copy on a 6 Hz mode under emulation, where copies take 130 ms:
+    /// frames the work had finished in time went out too late for their vblank.
+    public static func measuredVsyncLead(period: Nanoseconds) -> Nanoseconds {
+        period - min(period / 4, measuredVblankMargin)
+    }
+
+    /// The most ``measuredVsyncLead(period:)`` keeps after the vblank before:
+    /// ample for a measured grid's error (the kernel's vblanks are exact, a
+    /// grid held on them agrees within 0.05 ms; one that drifted was seen
+    /// 0.8 ms off), while a copy that a plain loop fits in a refresh at 60 Hz
+    /// (up to 14 ms with 2 ms of work) still ends before its vblank.
+    public static let measuredVblankMargin: Nanoseconds = 2_000_000
 }

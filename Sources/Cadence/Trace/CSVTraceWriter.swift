@@ -24,7 +24,10 @@
 /// `pacing_cpu` and `loop_cpu` what the frame cost the loop's thread in CPU
 /// time, in seconds (``FrameCPU``: its work, its pacing's waits, its whole
 /// turn; empty where the backend has no CPU clock); `display_wait`, empty but
-/// on a frame that waited on a display that stopped answering, how long (seconds).
+/// on a frame that waited on a display that stopped answering, how long (seconds);
+/// `work_end` when the frame's work (callback and flush) ended and
+/// `present_submit` when the present was called, after the pacing's wait
+/// (so a frame's wall time splits into work, wait and the present's own call).
 /// Columns the loop gains are appended at the end, so scripts reading
 /// columns by position keep working; the game's sit where the sample's
 /// `angle` always has.
@@ -35,7 +38,7 @@ final class CSVTraceWriter: TraceWriter {
     /// The loop's timings, after the game's columns.
     static let timingColumns = ["callback_time", "glass_time", "glass_source", "limited_by", "run_start",
                                 "vrr", "vrr_evidence", "work_cpu", "pacing_cpu", "loop_cpu",
-                                "display_wait"]
+                                "display_wait", "work_end", "present_submit"]
 
     private let file: TextFile
     private let runStart: Nanoseconds
@@ -59,7 +62,8 @@ final class CSVTraceWriter: TraceWriter {
                           r.glassSource.rawValue, r.rateReason.name, formatSeconds(runStart),
                           r.variableRefresh?.name ?? "", Self.evidence(r.variableRefresh)]
             + [r.cpu?.work, r.cpu?.pacing, r.cpu?.loop].map { $0.map(formatSeconds) ?? "" }
-            + [r.displayWait.map(formatSeconds) ?? ""]
+            + [r.displayWait.map(formatSeconds) ?? "", formatSeconds(r.workEnd - runStart),
+               formatSeconds(r.presentSubmit - runStart)]
         try file.write(fields.joined(separator: ",") + "\n")
     }
 

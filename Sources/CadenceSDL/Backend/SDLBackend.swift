@@ -186,8 +186,8 @@ import CSDL2
     }
 
     /// How long before its vblank a frame is presented: the clock's choice
-    /// (`DisplayClock.vsyncLead(period:)`: three quarters of a refresh on
-    /// X Present's measured vblanks, just after the vblank before behind a
+    /// (`DisplayClock.vsyncLead(period:)`: just after the vblank before on
+    /// X Present's measured vblanks and behind a
     /// compositor and on a grid fitted to unthrottled present returns, half a
     /// refresh otherwise); none while the platform's clock is still on a
     /// stand-in grid, whose phase may be off by any part of a refresh: the

@@ -84,14 +84,14 @@ extension XPresentClock: DisplayClock {
         return isXWayland ? .xwaylandPresent : .xPresent
     }
 
-    /// Three quarters of a refresh on the measured clock: its vblanks are
-    /// measured, not estimated, and a present (under Xvfb, a copy of 3–8 ms)
-    /// must end before the vblank it is meant for, so it goes early in the
-    /// refresh before, a quarter refresh after the previous vblank for the
-    /// fitted clock's own jitter. XWayland's clock: half a refresh. The stand-in's otherwise.
+    /// On the measured clock its vblanks are measured, not estimated, and a
+    /// present (under Xvfb a copy of 3–8 ms, on vkms under emulation up to
+    /// 130 ms) must end before the vblank it is meant for, so it goes just
+    /// after the vblank before (`PresentPlan.measuredVsyncLead(period:)`).
+    /// XWayland's clock: half a refresh. The stand-in's otherwise.
     func vsyncLead(period: Nanoseconds) -> Nanoseconds? {
         guard grid != nil else { return standIn.vsyncLead(period: period) }
-        return isXWayland ? nil : period * 3 / 4
+        return isXWayland ? nil : PresentPlan.measuredVsyncLead(period: period)
     }
 
     func presented(submittedAt submitted: Nanoseconds, returnedAt returned: Nanoseconds) -> GlassEstimate {

@@ -36,12 +36,12 @@ struct TraceWriterTests {
         try writer.finish(summary: RunSummary(frames: 2, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         let costedRow = "0,1.483316650,1.500000000,1.500000000,0.016683350,60,59.94,fixed,0.5,1.499000000,1.500000000,"
-            + "feedback,request,5.000000000,,,0.001250000,0.000052001,0.002000000,"
+            + "feedback,request,5.000000000,,,0.001250000,0.000052001,0.002000000,,1.499500000,1.499600000"
         let judgedRow = "1,1.483316650,1.500000000,1.500000000,0.016683350,adaptive,59.94,fixed,1.25,1.499000000,1.500000000,"
             + "feedback,work,5.000000000,fixed,capable: driver vkms (no vrr_capable property) (confidence high); "
-            + "requested: fixed refresh; window not fullscreen; in effect: no glass times measured,,,,"
+            + "requested: fixed refresh; window not fullscreen; in effect: no glass times measured,,,,,1.499500000,1.499600000"
         #expect(lines == [
-            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu,display_wait",
+            "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,angle,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu,display_wait,work_end,present_submit",
             Substring(costedRow), Substring(judgedRow),
         ])
     }
@@ -53,8 +53,8 @@ struct TraceWriterTests {
         try writer.write(record(0, limit: .displayRate))
         try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu,display_wait")
-        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request,5.000000000,,,,,,")
+        #expect(lines.first == "frame,timestamp,target_timestamp,present_time,delta,fps_cap,effective_hz,refresh_mode,callback_time,glass_time,glass_source,limited_by,run_start,vrr,vrr_evidence,work_cpu,pacing_cpu,loop_cpu,display_wait,work_end,present_submit")
+        #expect(lines.last == "0,1.483316650,1.500000000,1.500000000,0.016683350,0,59.94,fixed,1.499000000,1.500000000,feedback,request,5.000000000,,,,,,,1.499500000,1.499600000")
     }
 
     @Test("A frame that waited on a display that stopped answering says how long, in the CSV and as a span in Perfetto")
@@ -68,7 +68,7 @@ struct TraceWriterTests {
             try writer.finish(summary: RunSummary(frames: 1, p50Interval: nil, p99Interval: nil, lateFrames: 0, hitchRatio: 0))
         }
         let row = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").last ?? ""
-        #expect(row.hasSuffix(",5.000000000,,,,,,10.250000000"), "\(row)")
+        #expect(row.hasSuffix(",5.000000000,,,,,,10.250000000,1.499500000,1.499600000"), "\(row)")
         let events = try String(contentsOfFile: json, encoding: .utf8)
         #expect(events.contains(#""name":"display stopped answering","ph":"X""#), "\(events)")
         #expect(events.contains(#""dur":10250000"#), "\(events)")
