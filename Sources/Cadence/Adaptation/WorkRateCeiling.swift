@@ -9,7 +9,8 @@
 /// panel not even that steadily, since the held slot can fall while the
 /// driver repeats the previous frame. So when the work no longer fits, the
 /// link runs at the next even rate the work can meet (on a fixed display a
-/// whole number of vblanks, with variable refresh or none any whole rate),
+/// whole number of vblanks, with variable refresh or none the request itself
+/// or any whole rate below it),
 /// where each frame is done by its target and reaches the glass on it, at one
 /// speed. The loop measures the work every frame, so the rate follows it both
 /// ways:

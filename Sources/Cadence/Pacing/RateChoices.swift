@@ -42,14 +42,16 @@
     /// The highest rate whose frames leave at least `interval` for the game's
     /// work; the lowest choice when none is that slow.
     ///
-    /// A continuous choice is rounded down to a whole hertz, so the rate shown
-    /// to the player reads cleanly.
+    /// A continuous choice below the maximum is rounded down to a whole
+    /// hertz, so the rate shown to the player reads cleanly; the maximum
+    /// itself (a cap of 23.5, a 143.856 Hz panel) is kept where it leaves
+    /// that much.
     public func highest(withIntervalAtLeast interval: Nanoseconds) -> FrameRate {
         switch self {
         case .discrete(let rates):
             return rates.first { $0.period >= interval } ?? rates[rates.count - 1]
         case .continuous(let maximum):
-            guard interval > 0 else { return maximum }
+            guard interval > 0, maximum.period < interval else { return maximum }
             let wholeHz = TimeUnit.nanosecondsPerSecond / interval
             return min(maximum, max(Self.floor, FrameRate(numerator: max(1, wholeHz))))
         }

@@ -24,6 +24,9 @@ struct AdaptiveDecisionTests {
         // 23 ms is past the panel's 20.8 ms: 43 Hz, each frame shown twice by the driver.
         #expect(choices.highest(withIntervalAtLeast: 23 * ms) == hz(43))
         #expect(RateChoices(.unsynced(reported: hz(60))).highest(withIntervalAtLeast: 23 * ms) == hz(43))
+        // A maximum that is not a whole rate (a cap of 23.5) stays where its 42.55 ms holds the interval.
+        #expect(RateChoices.continuous(maximum: hz(23.5)).highest(withIntervalAtLeast: 41_700_000) == hz(23.5))
+        #expect(RateChoices.continuous(maximum: hz(23.5)).highest(withIntervalAtLeast: 43 * ms) == hz(23))
     }
 
     /// A frame that cost `cost`, its present returning at `at`, shown at once (no vblank wait to leave out).

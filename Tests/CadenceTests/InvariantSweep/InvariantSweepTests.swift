@@ -142,5 +142,8 @@ extension SweepScenario {
          SweepScenario(panel: .variable(Ratio(90), Ratio(100)),
                        requests: [(0, .preferred(Ratio(40))), (514 * ms, .uncapped), (1_267 * ms, .preferred(Ratio(10)))],
                        work: [(0, 12 * ms)])),
+        ("A cap of 23.5 on a 40-60 Hz VRR panel: work shrinking to 41.7 ms, which 23.5 Hz holds, climbs back to 23.5, not 23",
+         SweepScenario(panel: .variable(Ratio(40), Ratio(60)), requests: [(0, .cap(Ratio(47, 2)))],
+                       work: [(0, 44_900_000), (1_000 * ms, 41_700_000)], workSteps: true)),
     ]
 }
