@@ -22,7 +22,7 @@
 /// presents no longer block, so nothing shows that the path got faster. So a
 /// learned rate is tried again: ``firstProbeWait`` after it was learned,
 /// ``probeFrames`` frames are planned at the asked rate. If either's final
-/// record is present-bound, or its present returned later after the one
+/// record is present-bound, or both presents returned later after the one
 /// before than that rate allows, the path is still slow: the try ends there,
 /// the learned rate stays and the next try follows twice the last wait later,
 /// at most ``longestProbeWait``. Otherwise the rate is forgotten and the link
@@ -68,8 +68,9 @@ package struct PresentThroughput: Sendable {
     /// The wait before the next try, doubled by each failed one.
     private var probeWait = Self.firstProbeWait
     /// A try under way: its frames were planned from `start` on; how many
-    /// were planned at the asked rate, and how many came back keeping up.
-    private var probe: (start: Nanoseconds, planned: Int, passed: Int)?
+    /// were planned at the asked rate, how many came back keeping up, and
+    /// whether one of those came back later than the asked rate allows.
+    private var probe: (start: Nanoseconds, planned: Int, passed: Int, lagged: Bool)?
     /// The display it learned on: its refresh mode and nominal rate.
     private var display: (mode: RefreshMode, nominal: FrameRate?)?
     /// Whether the frame planned last tries the asked rate.
@@ -83,9 +84,9 @@ package struct PresentThroughput: Sendable {
     package mutating func plan(at now: Nanoseconds) {
         isTrying = false
         guard sustainableRate != nil else { return }
-        if probe == nil, let nextProbe, now >= nextProbe { probe = (now, 0, 0) }
+        if probe == nil, let nextProbe, now >= nextProbe { probe = (now, 0, 0, false) }
         if let p = probe, p.planned < Self.probeFrames {
-            probe = (p.start, p.planned + 1, p.passed)
+            probe = (p.start, p.planned + 1, p.passed, p.lagged)
             isTrying = true
         }
     }
@@ -130,26 +131,31 @@ package struct PresentThroughput: Sendable {
     }
 
     /// One of the try's frames came back. The path is still slow where the
-    /// frame was present-bound, or where its present returned more than
-    /// ``probeMargin`` later after the previous one than the asked rate's
-    /// interval (the slack the slower rate left can carry a frame or two to
-    /// the glass on time even so): the try ends, the learned rate stays and
-    /// the next try is twice the last wait away, at most ``longestProbeWait``.
-    /// Once ``probeFrames`` frames kept up,
-    /// the learned rate goes.
+    /// frame was present-bound, or where its present, like the try's one
+    /// before, returned more than ``probeMargin`` later after the previous
+    /// one than the asked rate's interval (the slack the slower rate left can
+    /// carry a frame or two to the glass on time even so): the try ends, the
+    /// learned rate stays and the next try is twice the last wait away, at
+    /// most ``longestProbeWait``. A slow path lags on every present; a busy
+    /// display server lags once, when presents go from finding the last one
+    /// done to waiting for it (Mesa waits for the previous swap's completion,
+    /// which a server short of CPU sends up to 10 ms after the vblank): Xvfb
+    /// under load returned a try's second present 2 to 6 ms late, on the
+    /// glass on time, and one lag ending the try held a burst's rate through
+    /// the quiet after it. Once ``probeFrames`` frames kept up, the learned rate goes.
     private mutating func judgeProbe(_ record: FrameRecord, bound: Bool, judged: Bool, previousReturn: Nanoseconds?) {
         guard let p = probe else { return }
         var outpaced = false
         if let previousReturn, let asked = record.rate {
             outpaced = Double(record.presentTime - previousReturn) > Double(asked.period) * (1 + Self.probeMargin)
         }
-        guard judged, !bound, !outpaced else {
+        guard judged, !bound, !(outpaced && p.lagged) else {
             probe = nil
             probeWait = min(2 * probeWait, Self.longestProbeWait)
             nextProbe = record.presentTime + probeWait
             return
         }
-        probe = (p.start, p.planned, p.passed + 1)
+        probe = (p.start, p.planned, p.passed + 1, p.lagged || outpaced)
         if p.passed + 1 == Self.probeFrames { forgetRate() }
     }
 

@@ -41,8 +41,12 @@ struct PresentThroughputTests {
             // 144/2 = 72 a second is faster than the presents go; 144/3 = 48 is the highest even rate below 62.5.
             let tries = records.filter { $0.pacedHz != 48 }
             #expect(tries.allSatisfy { $0.pacedHz == asked }, "seed \(seed): \(tries.map(\.pacedHz))")
-            // One try every 2 s over the 5 s judged: two or three of them.
-            #expect((2...3).contains(tries.count), "seed \(seed): \(tries.count) tries")
+            // One try every 2 s over the 5 s judged: two or three of them. Asked
+            // for every vblank a try ends at its first frame (late, below); capped
+            // at 72 at its second: the first present back later than 72 a second
+            // allows may be a busy server's once, the second shows the path.
+            let perTry = asked == 144 ? 1 : 2
+            #expect((2 * perTry...3 * perTry).contains(tries.count), "seed \(seed): \(tries.count) frames trying")
             // A try's present returns 16 ms after the one before, which went
             // 5.2 ms before its vblank: 10.8 ms after that vblank, so on the
             // second vblank after it. Asked for every vblank, the try is one

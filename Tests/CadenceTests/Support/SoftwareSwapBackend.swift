@@ -9,11 +9,14 @@
 /// so as a measured (`vblank`) glass time. Presents go three quarters of a
 /// refresh before their vblank, as on the X Present clock. The swap's time
 /// may change with the virtual time (`swapAt`): a machine busy for a while,
-/// then quiet.
+/// then quiet. A display server short of CPU completes a swap late: a
+/// present returns no sooner than `completionLatency` after the frame before
+/// it reached the glass (Mesa waits for the previous swap's completion).
 final class SoftwareSwapBackend: FrameBackend, ScriptedWork {
     let virtualClock = VirtualClock(start: 1_000_000_000)
     let grid: VsyncGrid
     let swapAt: (Nanoseconds) -> Nanoseconds
+    var completionLatency: Nanoseconds = 0
     private var random: SeededGenerator
     private var lastReturn: Nanoseconds?
     private var lastShown: Nanoseconds?
@@ -39,7 +42,8 @@ final class SoftwareSwapBackend: FrameBackend, ScriptedWork {
     func present() -> PresentOutcome {
         let submitted = virtualClock.now
         let jitter = Nanoseconds.random(in: 0...500_000, using: &random)
-        let returned = max(submitted + 100_000, (lastReturn ?? 0) + swapAt(submitted) + jitter)
+        let returned = max(submitted + 100_000, (lastReturn ?? 0) + swapAt(submitted) + jitter,
+                           (lastShown ?? 0) + completionLatency)
         virtualClock.sleep(until: returned)
         var k = grid.index(atOrAfter: returned)
         if let lastShown, grid.time(at: k) <= lastShown { k = grid.index(after: lastShown) }
