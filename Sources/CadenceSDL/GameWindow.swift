@@ -118,12 +118,15 @@ public final class GameWindow {
                  rateLimit: FrameRateLimit, watchdog: PresentWatchdog? = nil) throws {
         self.session = session
         self.ownsSession = ownsSession
-        /// SDL may never come back from making a window on a lost display (under watch when there is a
-        /// watchdog), and the graphics driver may crash on it.
+        /// SDL may never come back from making a window on a lost display (under watch when there is a watchdog),
+        /// the graphics driver may crash on it, or SDL fail at once ("EGL not initialized"): the loss is said.
         let startUp = DisplayConnection(session: session)
         func guarded<Made>(_ make: () throws -> Made) throws -> Made {
             guard let watchdog else { return try startUp.guardingFaults(make) }
-            return try watchdog.guarding { try startUp.guardingFaults(make) }
+            do { return try watchdog.guarding { try startUp.guardingFaults(make) } } catch {
+                watchdog.endIfLost()
+                throw error
+            }
         }
         // Placed inside the usable desktop (a 1280x720 window on a 1280x720 screen with a panel would not fit).
         let window = try guarded {
