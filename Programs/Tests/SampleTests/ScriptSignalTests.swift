@@ -83,20 +83,25 @@ struct ScriptSignalTests {
         #expect(after.subtracting(before).isEmpty, "temporary folders left: \(after.subtracting(before))")
     }
 
-    /// Processes whose command line contains `marker`, waited for up to 3 s to end.
-    private func survivorsRunning(marker: String) -> [String] {
+    /// Processes whose command line contains `marker`, waited for up to `seconds` to end.
+    private func survivorsRunning(marker: String, seconds: Int = 3) -> [String] {
         var left: [String] = []
-        for _ in 0..<30 {
-            left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-                guard Int32(entry) != nil, Int32(entry) != getpid(),
-                      let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8) else { return nil }
-                let line = command.replacingOccurrences(of: "\0", with: " ")
-                return line.contains(marker) && !line.contains("python3 -c") ? "\(entry): \(line)" : nil
-            }
+        for _ in 0..<(10 * seconds) {
+            left = running(marker: marker)
             if left.isEmpty { break }
             usleep(100_000)
         }
         return left
+    }
+
+    /// Processes whose command line contains `marker` now (but for the test's own wrapper).
+    private func running(marker: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard Int32(entry) != nil, Int32(entry) != getpid(),
+                  let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8) else { return nil }
+            let line = command.replacingOccurrences(of: "\0", with: " ")
+            return line.contains(marker) && !line.contains("python3 -c") ? "\(entry): \(line)" : nil
+        }
     }
 
     @Test("A malformed --fps for Scripts/bench recovery: usage, exit 64, no traceback")
@@ -121,6 +126,63 @@ struct ScriptSignalTests {
         #expect(result.stdout.contains("stopped by SIG"), "\(result.stdout)")
         // Its full length is 45 s or more: ended by the signal, with time to spare for a busy machine.
         #expect(took < 2.5 + 5, "took \(took) s")
+    }
+
+    /// Whether this checkout's vblank lab is set up (`Scripts/vblank-lab setup`):
+    /// its virtme-ng and a vkms built, so that a run boots at once.
+    private static var labIsSetUp: Bool {
+        let lab = Desktop.repository.appendingPathComponent(".build-vblank-lab").path
+        let built = ((try? FileManager.default.contentsOfDirectory(atPath: lab)) ?? []).contains {
+            $0.hasPrefix("vkms-") && FileManager.default.fileExists(atPath: "\(lab)/\($0)/vkms.ko")
+        }
+        return built && FileManager.default.isExecutableFile(atPath: "\(lab)/venv/bin/vng")
+    }
+
+    @Test("Scripts/vblank-lab killed with SIGKILL while its guest boots: no vng, virtme-run or qemu of it soon after (10 s at most on a busy machine)",
+          .enabled(if: labIsSetUp, "the vblank lab is not set up here (Scripts/vblank-lab setup)"))
+    func labKilled() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-lab-kill-\(getpid())")
+        let plan = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-lab-kill-\(getpid()).plan")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-lab-kill-\(getpid()).log")
+        defer { for url in [out, plan, log] { try? FileManager.default.removeItem(at: url) } }
+        try "echo booted\n".write(to: plan, atomically: true, encoding: .utf8)
+        // Spawned and waited for by its pid alone, its output to a file: the guest inherits
+        // descriptors the lab was given, and Foundation's Process would wait for the guest too.
+        let arguments = ["\(Self.scripts.path)/vblank-lab", "run", plan.path, out.path, "120", "60"]
+        let environment = ProcessInfo.processInfo.environment.merging(["VBLANK_LAB_LOCKED": ""]) { $1 }.map { "\($0)=\($1)" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil], envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var lab: pid_t = 0
+        try #require(posix_spawn(&lab, arguments[0], &actions, nil, argv, envp) == 0)
+        // Killed once the guest's qemu runs, at a random moment of the next 3 s: its boot
+        // alone takes longer (15 s with KVM, half a minute or more emulated).
+        var booting: [String] = [], status: Int32 = 0, ended = false
+        let deadline = Date().addingTimeInterval(60)
+        while booting.isEmpty && !ended && Date() < deadline {
+            booting = running(marker: out.path).filter { $0.contains("qemu-system") }
+            ended = waitpid(lab, &status, WNOHANG) == lab
+            usleep(100_000)
+        }
+        if !ended {
+            usleep(useconds_t.random(in: 0...3_000_000))
+            kill(lab, SIGKILL)
+            waitpid(lab, &status, 0)
+        }
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        // Exit status 75 (status 75 << 8): another lab holds this checkout's lab.
+        try #require(status != 75 << 8, "another vblank lab holds this checkout's lab: \(said)")
+        try #require(!booting.isEmpty, "the guest's qemu never ran: \(said)")
+        // Each of the guest's processes names the output folder on its command line.
+        let left = survivorsRunning(marker: out.path, seconds: 10)
+        #expect(left.isEmpty, "outlived the lab: \(left)")
+        // Whatever the result, nothing is left for the next test.
+        for entry in running(marker: out.path) { kill(pid_t(entry.prefix { $0 != ":" }) ?? 0, SIGKILL) }
     }
 
     @Test("A second vblank lab while one holds the lab: refused with 75 and a message, nothing touched")
