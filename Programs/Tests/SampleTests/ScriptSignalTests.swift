@@ -138,7 +138,7 @@ struct ScriptSignalTests {
         return built && FileManager.default.isExecutableFile(atPath: "\(lab)/venv/bin/vng")
     }
 
-    @Test("Scripts/vblank-lab killed with SIGKILL while its guest boots: no vng, virtme-run or qemu of it soon after (10 s at most on a busy machine)",
+    @Test("Scripts/vblank-lab killed with SIGKILL while its guest boots: no vng, virtme-run or qemu of it soon after (10 s at most on a busy machine), no virtme file in /tmp",
           .enabled(if: labIsSetUp, "the vblank lab is not set up here (Scripts/vblank-lab setup)"))
     func labKilled() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-lab-kill-\(getpid())")
@@ -146,6 +146,11 @@ struct ScriptSignalTests {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-lab-kill-\(getpid()).log")
         defer { for url in [out, plan, log] { try? FileManager.default.removeItem(at: url) } }
         try "echo booted\n".write(to: plan, atomically: true, encoding: .utf8)
+        // virtme-run's file for the guest's status, in /tmp, which SIGTERM or SIGKILL would leave.
+        func virtmeFiles() -> Set<String> {
+            Set(((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter { $0.hasPrefix("virtme_ret") })
+        }
+        let filesBefore = virtmeFiles()
         // Spawned and waited for by its pid alone, its output to a file: the guest inherits
         // descriptors the lab was given, and Foundation's Process would wait for the guest too.
         let arguments = ["\(Self.scripts.path)/vblank-lab", "run", plan.path, out.path, "120", "60"]
@@ -181,6 +186,7 @@ struct ScriptSignalTests {
         // Each of the guest's processes names the output folder on its command line.
         let left = survivorsRunning(marker: out.path, seconds: 10)
         #expect(left.isEmpty, "outlived the lab: \(left)")
+        #expect(virtmeFiles().subtracting(filesBefore).isEmpty, "left in /tmp: \(virtmeFiles().subtracting(filesBefore))")
         // Whatever the result, nothing is left for the next test.
         for entry in running(marker: out.path) { kill(pid_t(entry.prefix { $0 != ":" }) ?? 0, SIGKILL) }
     }
