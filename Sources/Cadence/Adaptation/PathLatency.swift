@@ -37,8 +37,8 @@
 /// from ``steadyRun`` reports in a row that agree to within
 /// ``FrameRecord/lateTolerance`` (their least: a spell of load or a
 /// compositor's start-up, whose reports scatter by milliseconds, is not a
-/// path), a slower path the same way, a faster one at its first report, as
-/// on a grid. With variable refresh in effect a frame is shown when presented,
+/// path), a slower path once ``raiseRun`` agree, a faster one at its first
+/// report, as on a grid. With variable refresh in effect a frame is shown when presented,
 /// by construction: none is learned there (a panel that shows on vblanks
 /// after all is the `VariableRefreshTracker`'s to find).
 package struct PathLatency: Sendable {
@@ -48,6 +48,11 @@ package struct PathLatency: Sendable {
     package static let evidence = window
     /// How many reports in a row, agreeing, make a latency without a grid.
     package static let steadyRun = 3
+    /// How many reports in a row, agreeing, raise a latency learned without a
+    /// grid: Mutter 50's idle monitor, loaded, shows runs of 3 to 6 frames
+    /// 2 to 4 ms slower and then catches up, and frames planned on such a run
+    /// reach the glass before their targets (5 of 143 in a 5 s run at 30).
+    package static let raiseRun = 8
     private var recent = RingBuffer<Nanoseconds>(capacity: Self.window)
     /// The latency without a grid, once a steady run gave one.
     private var steady: Nanoseconds?
@@ -73,9 +78,9 @@ package struct PathLatency: Sendable {
             self.steady = latency
             return
         }
-        let run = recent.elements.suffix(Self.steadyRun)
-        guard run.count == Self.steadyRun, let least = run.min(), let most = run.max(),
-              most - least <= FrameRecord.lateTolerance else { return }
+        let run = recent.elements.suffix(steady == nil ? Self.steadyRun : Self.raiseRun)
+        guard run.count == (steady == nil ? Self.steadyRun : Self.raiseRun), let least = run.min(),
+              let most = run.max(), most - least <= FrameRecord.lateTolerance else { return }
         if steady.map({ least > $0 + FrameRecord.lateTolerance }) ?? true { steady = least }
     }
 

@@ -32,6 +32,8 @@ struct PathLatencyWithoutGridTests {
     /// How many frames are planned before the steady run's reports are back:
     /// the run itself, and those made in the 40 ms + a refresh each report takes.
     static let learning = PathLatency.steadyRun + 4
+    /// The same for a slower path, which takes a longer run.
+    static let raising = PathLatency.raiseRun + 4
 
     @Test("A compositor that shows each commit a refresh after it (Mutter's headless monitor while its frame clock runs): targets a refresh after the slot", arguments: [60.0, 30.0])
     func aRefreshAfterTheCommit(fps: Double) {
@@ -86,7 +88,7 @@ struct PathLatencyWithoutGridTests {
         })
         // Each commit goes out at its slot: shown 2 ms, then 5 ms, then 2 ms after it.
         let expected: [(range: Range<Int>, latency: Nanoseconds)] = [
-            (Self.learning..<rise, 2 * ms), ((rise + Self.learning)..<fall, 5 * ms), ((fall + Self.learning)..<120, 2 * ms),
+            (Self.learning..<rise, 2 * ms), ((rise + Self.raising)..<fall, 5 * ms), ((fall + Self.learning)..<120, 2 * ms),
         ]
         for (range, latency) in expected {
             for record in records[range] {
@@ -97,7 +99,7 @@ struct PathLatencyWithoutGridTests {
         // Slower: late only until the steady run is back; faster: early only
         // the frames planned before the first faster report came back.
         let late = records.filter { $0.isLate() }.map(\.frame)
-        #expect(late.allSatisfy { $0 < Self.learning || (rise..<(rise + Self.learning)).contains($0) }, "late: \(late)")
+        #expect(late.allSatisfy { $0 < Self.learning || (rise..<(rise + Self.raising)).contains($0) }, "late: \(late)")
         let early = records.filter { flips[$0.frame] < $0.targetTimestamp }.map(\.frame)
         #expect(early.allSatisfy { (fall..<(fall + Self.learning)).contains($0) }, "early: \(early)")
     }
