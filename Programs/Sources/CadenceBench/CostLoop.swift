@@ -17,10 +17,22 @@ struct CostLoopCommand: ParsableCommand {
     @Option(help: "Vsync on or off.") var vsync = "off"
     @Option(help: "Seconds to run, e.g. 5.") var seconds = 5.0
     @Option(help: "Where to write the present returns.") var log: String
+    @Option(help: "The share of a core the sleeper may spin (0 to 1); the library's default when left out.")
+    var spinBudget: Double?
+    @Option(help: "The loop's scheduling class while paced: realtime (where allowed) or normal.")
+    var scheduling = "realtime"
+    @Option(help: "Where to write each frame's target, submit and return, in ns, one frame a line.")
+    var detail: String?
 
     func validate() throws {
         guard (0...1000).contains(fps) else { throw ValidationError("--fps: expected 0 to 1000, e.g. 144") }
         guard vsync == "on" || vsync == "off" else { throw ValidationError("--vsync: expected on or off") }
+        guard spinBudget.map({ (0...1).contains($0) }) ?? true else {
+            throw ValidationError("--spin-budget: expected 0 to 1, e.g. 0.03")
+        }
+        guard scheduling == "realtime" || scheduling == "normal" else {
+            throw ValidationError("--scheduling: expected realtime or normal")
+        }
         guard seconds.isFinite, (1...3600).contains(seconds) else {
             throw ValidationError("--seconds: expected 1 to 3600, e.g. 5")
         }
@@ -40,22 +52,31 @@ struct CostLoopCommand: ParsableCommand {
             throw ExitCode(66)
         }
         defer { game.shutdown() }
+        if let spinBudget { game.pacingSpinBudget = spinBudget }
+        game.backend.scheduling.pacesInRealTime = scheduling == "realtime"
         let client = CostClient(game: game, until: game.clock.now + TimeUnit.nanoseconds(seconds: seconds))
         game.run(client)
-        let text = client.returns.map { "\($0)\n" }.joined()
-        guard FileManager.default.createFile(atPath: log, contents: Data(text.utf8)) else {
-            printError("cost-loop: cannot write \(log)")
-            throw ExitCode(73)
+        try write(client.records.map { "\($0.presentTime)\n" }.joined(), to: log)
+        if let detail {
+            try write(client.records.map { "\($0.targetTimestamp) \($0.presentSubmit) \($0.presentTime)\n" }.joined(),
+                      to: detail)
         }
         print(game.statistics.runSummary)
     }
+
+    private func write(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            printError("cost-loop: cannot write \(path)")
+            throw ExitCode(73)
+        }
+    }
 }
 
-/// Polls events, draws the clear and the rectangle, and keeps when each present returned.
+/// Polls events, draws the clear and the rectangle, and keeps each frame's record.
 private final class CostClient: FrameLoopClient {
     let game: GameWindow
     let end: Nanoseconds
-    private(set) var returns: [Nanoseconds] = []
+    private(set) var records: [FrameRecord] = []
     private var drawn = 0
 
     init(game: GameWindow, until end: Nanoseconds) {
@@ -75,6 +96,6 @@ private final class CostClient: FrameLoopClient {
     }
 
     func framePresented(_ record: FrameRecord, _ loop: FrameLoop) {
-        returns.append(record.presentTime)
+        records.append(record)
     }
 }

@@ -159,6 +159,7 @@ final class Game: FrameLoopClient {
         case .u: window.rateLimit = .uncapped             // vsync off, no pacing: as fast as it goes
         case .l: loop.latency = loop.latency == .low ? .smooth : .low   // input read just in time
         case .r: print(window.evenFrameRates)             // an FPS menu's caps: 60 Hz gives [60, 30, 20, 15, 12, 10]
+        case .p: window.pacingSpinBudget = 0             // pacing by sleep alone: least CPU, wake-ups a little late
         default: break
         }
     }
