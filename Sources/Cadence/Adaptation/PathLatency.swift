@@ -33,12 +33,12 @@
 /// clock runs (about 15 ms at 60 Hz) and its render time after it when idle
 /// (about 2 ms at a cap of 30); Weston 16's idle headless output restarts its
 /// repaint timer at the commit and shows it a refresh later. The loop's timer
-/// keeps its own phase there, so the latency from its slot holds; it is learned
-/// from ``steadyRun`` reports in a row that agree to within
-/// ``FrameRecord/lateTolerance`` (their least: a spell of load or a
-/// compositor's start-up, whose reports scatter by milliseconds, is not a
-/// path), a slower path once ``raiseRun`` agree, a faster one at its first
-/// report, as on a grid. With variable refresh in effect a frame is shown when presented,
+/// keeps its own phase there, so the latency from its slot holds. It is
+/// learned by the same rule as on a grid, without the rounding: the least of
+/// a whole window. Loaded, Mutter's reports scatter by 2 to 12 ms; a latency
+/// taken from a few agreeing reports put frames up to 4 ms before their
+/// targets when the scatter came back faster, and a frame on the glass before
+/// its target is the worse error. With variable refresh in effect a frame is shown when presented,
 /// by construction: none is learned there (a panel that shows on vblanks
 /// after all is the `VariableRefreshTracker`'s to find).
 package struct PathLatency: Sendable {
@@ -46,16 +46,7 @@ package struct PathLatency: Sendable {
     package static let window = 30
     /// How many reports it takes to learn a latency at all: the whole window.
     package static let evidence = window
-    /// How many reports in a row, agreeing, make a latency without a grid.
-    package static let steadyRun = 3
-    /// How many reports in a row, agreeing, raise a latency learned without a
-    /// grid: Mutter 50's idle monitor, loaded, shows runs of 3 to 6 frames
-    /// 2 to 4 ms slower and then catches up, and frames planned on such a run
-    /// reach the glass before their targets (5 of 143 in a 5 s run at 30).
-    package static let raiseRun = 8
     private var recent = RingBuffer<Nanoseconds>(capacity: Self.window)
-    /// The latency without a grid, once a steady run gave one.
-    private var steady: Nanoseconds?
     /// The display the latency was learned on.
     private var display: (mode: RefreshMode, rate: FrameRate)?
 
@@ -73,28 +64,19 @@ package struct PathLatency: Sendable {
               record.workEnd <= slot, record.presentSubmit <= slot + FrameRecord.lateTolerance else { return }
         let latency = max(0, record.glassTime - slot)
         recent.append(latency)
-        guard record.refreshMode == .none else { return }
-        if let steady, latency < steady {
-            self.steady = latency
-            return
-        }
-        let run = recent.elements.suffix(steady == nil ? Self.steadyRun : Self.raiseRun)
-        guard run.count == (steady == nil ? Self.steadyRun : Self.raiseRun), let least = run.min(),
-              let most = run.max(), most - least <= FrameRecord.lateTolerance else { return }
-        if steady.map({ least > $0 + FrameRecord.lateTolerance }) ?? true { steady = least }
     }
 
     /// The latency to plan a frame on `timing` with: on a fixed grid the least
-    /// recent one in whole refreshes (0 before ``evidence`` reports); without
-    /// a grid the steady one (0 before a steady run); 0 with variable refresh.
+    /// recent one in whole refreshes, without a grid the least recent one
+    /// (0 before ``evidence`` reports); 0 with variable refresh.
     package func latency(on timing: DisplayTiming) -> Nanoseconds {
         let reports = recent.elements
+        guard reports.count >= Self.evidence, let least = reports.min() else { return 0 }
         switch timing {
         case .fixed(let grid):
-            guard reports.count >= Self.evidence, let least = reports.min() else { return 0 }
             let period = grid.rate.period
             return (least + period / 8) / period * period
-        case .unsynced: return steady ?? 0
+        case .unsynced: return least
         case .variable: return 0
         }
     }
@@ -105,7 +87,6 @@ package struct PathLatency: Sendable {
     package mutating func follow(_ timing: DisplayTiming) {
         if let display, display.mode != timing.refreshMode || !timing.nativeRate.isRefit(of: display.rate) {
             recent = RingBuffer(capacity: Self.window)
-            steady = nil
         }
         display = (timing.refreshMode, timing.nativeRate)
     }

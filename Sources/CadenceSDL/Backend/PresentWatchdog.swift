@@ -12,7 +12,10 @@ import Synchronization
 /// showing a window waiting for its first configure), and an X server that
 /// is stopped never answers. The game's thread is then unreachable: a stop
 /// signal sets its flag, and nothing reads it. A thread of the watchdog's own
-/// looks every 20 ms; while a guarded call is in progress it ends the run
+/// looks every 20 ms. Before the first present returns it ends the run as
+/// soon as the display's connection is lost, in a call or between calls (a
+/// compositor may close the connection while the game loads its assets, and
+/// SDL's next call would spin on it). While a guarded call is in progress it ends the run
 /// when the display's connection is lost (once ``watch(_:)`` named it), when
 /// a stop was asked for and the call has not returned within ``stopGrace``,
 /// or, once a present has returned (``presentReturned()``), when the call
@@ -119,7 +122,13 @@ import Synchronization
     /// exits the process.
     public func guarding<Result>(_ body: () throws -> Result) rethrows -> Result {
         let start = max(Self.now(), 1)
-        callStart.store(start, ordering: .sequentiallyConsistent)
+        while true {
+            let seen = callStart.load(ordering: .sequentiallyConsistent)
+            if seen == Self.claimed { while true { pause() } }
+            if callStart.compareExchange(expected: seen, desired: start, ordering: .sequentiallyConsistent).exchanged {
+                break
+            }
+        }
         defer {
             if !callStart.compareExchange(expected: start, desired: 0, ordering: .sequentiallyConsistent).exchanged {
                 while true { pause() }
@@ -140,9 +149,17 @@ import Synchronization
         while true {
             usleep(20_000)
             let start = callStart.load(ordering: .sequentiallyConsistent)
+            let lost = connection.withLock { $0 }?.lost
+            if start == 0, let lost, !presented.load(ordering: .sequentiallyConsistent) {
+                // Lost during start-up, between calls: nothing of the game's
+                // reads the connection before its first frame.
+                if callStart.compareExchange(expected: 0, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged {
+                    end(.displayLost(lost))
+                }
+                continue
+            }
             guard start > 0 else { continue }
             let blocked = Self.now() - start
-            let lost = connection.withLock { $0 }?.lost
             let reason: Reason? = lost.map { .displayLost($0) }
                 ?? (stopRequested() && blocked > Self.stopGrace ? .stopRequested
                     : presented.load(ordering: .sequentiallyConsistent) && blocked > limit
