@@ -163,6 +163,13 @@ struct VblankCheckPacedTests {
         #expect(none.status == 0, "\(none.stdout)")
     }
 
+    @Test("Late frames whose own work takes 0.45 s, every third vblank, beside a plain loop at the display's rate: slower than it only by what that work needs, passed")
+    func slowerOnlyByItsOwnWork() throws {
+        // 0.45 s of work is 2.7 refreshes of 6 Hz: a frame every 3 vblanks is the most it allows.
+        let result = try judge(stride: 3, work: 0.45, late: true, plain: plainAtTheRate)
+        #expect(result.status == 0, "\(result.stdout)")
+    }
+
     @Test("Frames every other vblank beside a plain loop that made 3.07 a second: no slower than it, passed")
     func besideASlowPlainLoop() throws {
         let result = try judge(stride: 2, work: 0.3, late: true,
