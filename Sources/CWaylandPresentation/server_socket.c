@@ -93,17 +93,29 @@ int cadence_wl_protocol_error(struct wl_display *display, char *interface, int l
     return (int)code;
 }
 
+/* -1: no guard; -2: the server was gone already; -3: the servers at
+ * fault_paths, asked whether they still listen; else SDL's connection. */
 static volatile sig_atomic_t fault_fd = -1;
 static unsigned long fault_inode;
+static char fault_paths[2][108];
 static char fault_message[1024];
 static struct sigaction fault_previous[2];
+
+/* Whether a server the guard names no longer listens. */
+static int fault_server_gone(void) {
+    for (int i = 0; i < 2; i++) {
+        if (fault_paths[i][0] != '\0' && !cadence_server_listening(fault_paths[i])) return 1;
+    }
+    return 0;
+}
 
 /* A fault with the connection closed: the driver crashed on it. Anything
  * else goes back to the handler before ours, and returning re-runs the
  * faulting instruction under it. Only async-signal-safe calls here. */
 static void on_fault(int number, siginfo_t *info, void *context) {
     (void)info, (void)context;
-    if (fault_fd == -2 || (fault_fd >= 0 && cadence_server_socket_closed(fault_fd, fault_inode) == 1)) {
+    if (fault_fd == -2 || (fault_fd == -3 && fault_server_gone())
+        || (fault_fd >= 0 && cadence_server_socket_closed(fault_fd, fault_inode) == 1)) {
         ssize_t written = write(STDERR_FILENO, fault_message, strlen(fault_message));
         (void)written;
         _exit(1);
@@ -114,6 +126,12 @@ static void on_fault(int number, siginfo_t *info, void *context) {
 /* The handler's own stack: a fault from a stack that overflowed (a driver
  * recursing on its broken connection) could not run it on the thread's. */
 static char fault_stack[64 * 1024];
+
+void cadence_fault_guard_begin_servers(const char *wayland, const char *x, const char *message) {
+    snprintf(fault_paths[0], sizeof fault_paths[0], "%s", wayland != NULL ? wayland : "");
+    snprintf(fault_paths[1], sizeof fault_paths[1], "%s", x != NULL ? x : "");
+    cadence_fault_guard_begin(-3, 0, message);
+}
 
 void cadence_fault_guard_begin(int fd, unsigned long inode, const char *message) {
     snprintf(fault_message, sizeof fault_message, "%s", message);

@@ -82,6 +82,10 @@ int cadence_server_socket_closed(int fd, unsigned long inode);
 /// crashed on a server that went away. Any other fault goes to the handler
 /// installed before.
 void cadence_fault_guard_begin(int fd, unsigned long inode, const char *message);
+/// The same before SDL's connection exists (SDL starting its video): a fault
+/// while the Wayland compositor or the X server at these socket paths (either
+/// may be NULL) no longer listens ends the process with `message` and status 1.
+void cadence_fault_guard_begin_servers(const char *wayland, const char *x, const char *message);
 /// Puts the handlers from before `cadence_fault_guard_begin` back.
 void cadence_fault_guard_end(void);
 

@@ -89,12 +89,31 @@ import Synchronization
     /// process with exit status 1, the server named; any other goes on as a crash.
     public func guardingFaults<Made>(_ body: () throws -> Made) rethrows -> Made {
         guard socket != nil || goneAtStart else { return try body() }
-        let program = CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "game"
         cadence_fault_guard_begin(socket?.fd ?? -2, socket?.inode ?? 0,
-                                  "\(program): \(server) went away while the window was being made "
+                                  "\(Self.program): \(server) went away while the window was being made "
                                   + "(the graphics driver crashed on the broken connection)\n")
         defer { cadence_fault_guard_end() }
         return try body()
+    }
+
+    /// Runs `body` (SDL starting its video, before any connection can be
+    /// found) with a fault while the display server no longer listens turned
+    /// into exit status 1 and a message: SDL 2.26 can crash inside its Wayland
+    /// start-up on a compositor that went away in its first tenth of a second.
+    public static func guardingStartUp<Made>(_ body: () throws -> Made) rethrows -> Made {
+        // Only the servers there are now: one never started is not one that went away.
+        let wayland = WaylandSocket.displayCanExist ? WaylandSocket.path : nil
+        let x = xSocketPath.flatMap { cadence_server_listening($0) != 0 ? $0 : nil }
+        guard wayland != nil || x != nil else { return try body() }
+        cadence_fault_guard_begin_servers(wayland, x, "\(program): the display server went away while SDL was "
+                                          + "starting (SDL crashed on the broken connection)\n")
+        defer { cadence_fault_guard_end() }
+        return try body()
+    }
+
+    /// The program's name, for messages.
+    private static var program: String {
+        CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "game"
     }
 
     /// Whether the connection broke: the compositor closed it (went away, or
