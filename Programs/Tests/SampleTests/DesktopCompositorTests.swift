@@ -82,13 +82,18 @@ struct DesktopCompositorTests {
         // to fall behind again, a window of 16 and the two whose glass is pending.
         // Elsewhere the display's rate is the clock's as estimated, which
         // wanders by a percent under load.
+        // Each frame of a try is at most one frame more than the rate allows.
+        var triedFrames = 0
         if route.kind == .xvfb {
             let tries = Self.stretches(free.map { $0.effectiveHz > route.uncappedHz * 1.002 })
             let span = free.last!.present - free.first!.present
             #expect(tries.count <= Int(span / 0.5) + 1 && tries.allSatisfy { $0 <= 2 + 16 + 2 },
                     "planned above \(route.uncappedHz) Hz in stretches of \(tries) frames: \(Set(free.map(\.effectiveHz)))")
+            triedFrames = tries.reduce(0, +)
         }
-        #expect(freeRate < route.uncappedHz * 1.05, "--fps 0 at \(freeRate) FPS where presents reach \(route.uncappedHz)")
+        let freeSpan = free.last!.present - free.first!.present
+        #expect(freeRate < route.uncappedHz * 1.05 + Double(triedFrames) / freeSpan,
+                "--fps 0 at \(freeRate) FPS where presents reach \(route.uncappedHz), \(triedFrames) frames of tries")
         #expect(uncapped.summary.contains("display clock: \(route.clockSource)"), "not \(route.clockSource): \(uncapped.summary)")
         #expect(desktop.isRunning, "\(route.kind) ended under the sample")
     }

@@ -28,18 +28,15 @@
 /// error), so targets stay on the display's vblanks.
 ///
 /// Without a grid (a compositor whose reports carry no vsync flag and lie on
-/// no even grid) a frame's latency is a constant from its commit: Mutter 50's
-/// headless monitor shows a frame a refresh after the commit while its frame
-/// clock runs (about 15 ms at 60 Hz) and its render time after it when idle
-/// (about 2 ms at a cap of 30); Weston 16's idle headless output restarts its
-/// repaint timer at the commit and shows it a refresh later. The loop's timer
-/// keeps its own phase there, so the latency from its slot holds. It is
-/// learned by the same rule as on a grid, without the rounding: the least of
-/// a whole window. Loaded, Mutter's reports scatter by 2 to 12 ms; a latency
-/// taken from a few agreeing reports put frames up to 4 ms before their
-/// targets when the scatter came back faster, and a frame on the glass before
-/// its target is the worse error. With variable refresh in effect a frame is shown when presented,
-/// by construction: none is learned there (a panel that shows on vblanks
+/// no even grid: Mutter's headless monitor, Weston 16's output idle at a cap)
+/// none is learned: a frame's delay from the loop's slot there is the phase
+/// between the loop's timer and the compositor's own clock, which moves. Loaded,
+/// Mutter's reports scatter by 2 to 12 ms, and even the least of a whole
+/// window put frames up to 7 ms before their targets, and targets of a cap
+/// closer than its interval as it moved. Frames there are planned at their
+/// slots and reported late when shown later: honest, never early. With
+/// variable refresh in effect a frame is shown when presented, by
+/// construction: none is learned there either (a panel that shows on vblanks
 /// after all is the `VariableRefreshTracker`'s to find).
 package struct PathLatency: Sendable {
     /// How many recent reports the least is taken over: half a second at 60 Hz.
@@ -53,32 +50,27 @@ package struct PathLatency: Sendable {
     /// Nothing learned: the path shows a frame at its slot.
     package init() {}
 
-    /// Learns from one frame's final record: only a paced frame whose glass
+    /// Learns from one frame's final record: only a paced frame on a fixed grid whose glass
     /// time the platform reported (``GlassTimeSource/feedback``) and whose
     /// work ended by its slot, so the present went out as planned; a late
     /// frame's lateness is its own, not the path's, and so is a timed
     /// present's that went out late (a late wake-up).
     package mutating func observe(_ record: FrameRecord) {
         let slot = record.slotTimestamp
-        guard record.isPaced, record.refreshMode != .variable, record.glassSource == .feedback,
+        guard record.isPaced, record.refreshMode == .fixed, record.glassSource == .feedback,
               record.workEnd <= slot, record.presentSubmit <= slot + FrameRecord.lateTolerance else { return }
         let latency = max(0, record.glassTime - slot)
         recent.append(latency)
     }
 
     /// The latency to plan a frame on `timing` with: on a fixed grid the least
-    /// recent one in whole refreshes, without a grid the least recent one
-    /// (0 before ``evidence`` reports); 0 with variable refresh.
+    /// recent one in whole refreshes (0 before ``evidence`` reports); 0
+    /// without a grid and with variable refresh.
     package func latency(on timing: DisplayTiming) -> Nanoseconds {
         let reports = recent.elements
-        guard reports.count >= Self.evidence, let least = reports.min() else { return 0 }
-        switch timing {
-        case .fixed(let grid):
-            let period = grid.rate.period
-            return (least + period / 8) / period * period
-        case .unsynced: return least
-        case .variable: return 0
-        }
+        guard case .fixed(let grid) = timing, reports.count >= Self.evidence, let least = reports.min() else { return 0 }
+        let period = grid.rate.period
+        return (least + period / 8) / period * period
     }
 
     /// Takes the display each frame is planned on, and forgets what was
