@@ -124,7 +124,7 @@ public final class GameWindow {
         func guarded<Made>(_ make: () throws -> Made) throws -> Made {
             guard let watchdog else { return try startUp.guardingFaults(make) }
             do { return try watchdog.guarding { try startUp.guardingFaults(make) } } catch {
-                watchdog.endIfLost()
+                watchdog.endIfLost(waitingUpTo: .milliseconds(500))
                 throw error
             }
         }

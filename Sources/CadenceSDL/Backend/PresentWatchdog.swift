@@ -90,8 +90,20 @@ import Synchronization
     /// with a quit among them, a present that failed) must not let the game
     /// go on to SDL's teardown, which talks to the server that is gone. Call
     /// it outside a guarded call; it returns while the connection holds.
-    public func endIfLost() {
-        guard let lost = connection.withLock({ $0 })?.lost else { return }
+    ///
+    /// `wait`: how long to keep asking while the connection still holds, for
+    /// a call that failed because of a loss the connection does not show yet
+    /// (a compositor killed while SDL was making the window: its process
+    /// group's end reaches the socket a moment after SDL's own read failed).
+    public func endIfLost(waitingUpTo wait: Duration = .zero) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + wait
+        var lost = connection.withLock({ $0 })?.lost
+        while lost == nil, clock.now < deadline {
+            usleep(20_000)
+            lost = connection.withLock({ $0 })?.lost
+        }
+        guard let lost else { return }
         guard callStart.compareExchange(expected: 0, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged
         else { while true { pause() } }
         end(.displayLost(lost))
