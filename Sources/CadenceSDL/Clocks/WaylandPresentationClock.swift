@@ -15,8 +15,8 @@
     /// Whether the latest frame was shown on a vblank (the feedback's vsync
     /// flag). A compositor without it (Mutter's headless virtual monitor)
     /// repaints on demand, unless its reports lie on an even grid
-    /// (``showsOnEvenGrid``): no vblank grid, and a frame is shown a constant
-    /// time after it is presented (`PathLatency`).
+    /// (`showsOnEvenGrid`): no vblank grid, and frames are paced at the
+    /// timer's slots, a frame shown later reported late (`PathLatency`).
     public private(set) var isVsynced = true
     /// Whether the reports, with no vsync flag, lie on an even grid at the
     /// refresh the compositor states (Weston 16's headless output: its repaint
