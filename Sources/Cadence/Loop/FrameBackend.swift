@@ -71,6 +71,14 @@
     /// Presents now, for the platform to show no sooner than `moment` (see
     /// ``holdsPresents(on:)``).
     func present(notBefore moment: Nanoseconds) -> PresentOutcome
+
+    /// Whether the grid frames are paced on is a compositor's repaint timer
+    /// rather than a display's vblanks (Weston 16's headless output reports
+    /// no vsync flag, its times an even grid): how far behind it shows a frame
+    /// depends on when the client caught its timer, not on the path, and
+    /// drops from a refresh to none under load, so no path latency is learned
+    /// there (a frame planned on one would be on the glass a refresh early).
+    var gridIsRepaintTimer: Bool { get }
 }
 
 extension FrameBackend {
@@ -94,6 +102,9 @@ extension FrameBackend {
 
     /// Nothing judged.
     public var variableRefreshState: VRRState? { nil }
+
+    /// Vblanks, where there is a grid.
+    public var gridIsRepaintTimer: Bool { false }
 
     /// Nothing holds a present but the presenter's own wait.
     public func holdsPresents(on timing: DisplayTiming) -> Bool { false }

@@ -148,7 +148,7 @@ public final class FrameLoop {
     /// either nothing, so this waits for the report.
     private func learnAfterGlass(_ record: FrameRecord) {
         presentThroughput.observe(record)
-        pathLatency.observe(record)
+        if !backend.gridIsRepaintTimer { pathLatency.observe(record) }
     }
 
     /// Plans the one ceiling on the next frame's rate, where the two moments

@@ -9,6 +9,10 @@ import CSDL2
 /// never applied a held commit (SDL stalled in its present), and Weston 16's
 /// showed held frames late on a loaded machine.
 extension SDLBackend {
+    /// Whether the clock's grid is a compositor's repaint timer (see
+    /// `FrameBackend`): Weston's flagless feedback, which commit-timing paces too.
+    public var gridIsRepaintTimer: Bool { displayClock.gridIsRepaintTimer }
+
     /// Whether SDL holds each present until the compositor showed the one
     /// before: its Wayland driver does with vsync on a GL renderer (it waits for
     /// the previous frame's callback); the software renderer's window surface does not.

@@ -38,6 +38,9 @@ protocol DisplayClock: AnyObject {
 
     /// The per-frame reports that the last read brought, once each.
     func takeReports() -> [GlassFeedback]
+
+    /// Whether the grid is a compositor's repaint timer (see `FrameBackend.gridIsRepaintTimer`).
+    var gridIsRepaintTimer: Bool { get }
 }
 
 extension DisplayClock {
@@ -46,6 +49,7 @@ extension DisplayClock {
     func vsyncLead(period: Nanoseconds) -> Nanoseconds? { nil }
     func willPresent() -> Int? { nil }
     func takeReports() -> [GlassFeedback] { [] }
+    var gridIsRepaintTimer: Bool { false }
 }
 
 /// When a frame reaches the glass, as a display clock knows it.

@@ -133,6 +133,8 @@
 /// and an output that repaints on demand leaves the pacing to the timer.
 extension WaylandPresentationClock: DisplayClock {
     /// A compositor that repaints on demand, as the feedback says.
+    /// Flagless reports on an even grid: Weston's repaint timer, not vblanks.
+    var gridIsRepaintTimer: Bool { showsOnEvenGrid && !isVsynced }
     private var repaintsOnDemand: Bool { !isBroken && !isVsynced && !showsOnEvenGrid }
     /// The grid to pace on: the output's, where it repaints on vblanks.
     private var vblanks: VsyncGrid? { isVsynced || showsOnEvenGrid ? grid : nil }
