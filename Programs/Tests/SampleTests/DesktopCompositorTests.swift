@@ -79,7 +79,9 @@ struct DesktopCompositorTests {
         // On Xvfb never above what presents reach evenly, but for the tries of
         // the clock's rate: one at most every half second, each two frames, or
         // (a try a busy machine let pass) the frames until the presents are seen
-        // to fall behind again, a window of 16 and the two whose glass is pending.
+        // to fall behind again: a window of 16 and the two whose glass is pending,
+        // or two windows where only some presents lag (one late return of two is
+        // a server short of CPU, not a slow path).
         // Elsewhere the display's rate is the clock's as estimated, which
         // wanders by a percent under load.
         // Each frame of a try is at most one frame more than the rate allows.
@@ -87,7 +89,7 @@ struct DesktopCompositorTests {
         if route.kind == .xvfb {
             let tries = Self.stretches(free.map { $0.effectiveHz > route.uncappedHz * 1.002 })
             let span = free.last!.present - free.first!.present
-            #expect(tries.count <= Int(span / 0.5) + 1 && tries.allSatisfy { $0 <= 2 + 16 + 2 },
+            #expect(tries.count <= Int(span / 0.5) + 1 && tries.allSatisfy { $0 <= 2 + 2 * 16 + 2 },
                     "planned above \(route.uncappedHz) Hz in stretches of \(tries) frames: \(Set(free.map(\.effectiveHz)))")
             triedFrames = tries.reduce(0, +)
         }
