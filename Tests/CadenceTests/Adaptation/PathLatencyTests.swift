@@ -12,15 +12,18 @@ struct PathLatencyTests {
     static let period = FrameRate(numerator: 60).period
 
     /// `frames` frames at `fps` on `display`, reports 40 ms after each flip
-    /// (two or three frames later, as a compositor's come); the records and each frame's flip.
-    func run(_ display: SimulatedDisplay, fps: Double, frames: Int,
+    /// (two or three frames later, as a compositor's come), presents returning
+    /// at once where `presentsReturnAtOnce` (as a Wayland client's do); the
+    /// records and each frame's flip.
+    func run(_ display: SimulatedDisplay, fps: Double, frames: Int, presentsReturnAtOnce: Bool = false,
              work: @escaping (Int) -> Nanoseconds = { _ in 2 * ms }) -> (records: [FrameRecord], flips: [Nanoseconds]) {
         var flips: [Nanoseconds] = []
         display.onFlip = { flips.append($0.at) }
         let game = ScriptedGame(frames: frames)
         game.work = work
-        FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)),
-                  backend: SimulatedBackend(display: display, feedbackDelay: 40 * ms)).run(game)
+        let backend = SimulatedBackend(display: display, feedbackDelay: 40 * ms)
+        backend.presentsReturnAtOnce = presentsReturnAtOnce
+        FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)), backend: backend).run(game)
         return (game.records, flips)
     }
 

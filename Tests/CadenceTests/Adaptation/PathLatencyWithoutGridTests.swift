@@ -11,18 +11,11 @@ import Testing
 struct PathLatencyWithoutGridTests {
     static let period = FrameRate(numerator: 60).period
 
-    /// `frames` frames at `fps` on `display` with no vblank grid, reports 40
-    /// ms after each flip; the records and each frame's flip.
+    /// `frames` frames at `fps` on `display` with no vblank grid, presents
+    /// returning at once (see `PathLatencyTests.run`).
     func run(_ display: SimulatedDisplay, fps: Double, frames: Int,
              work: @escaping (Int) -> Nanoseconds = { _ in 2 * ms }) -> (records: [FrameRecord], flips: [Nanoseconds]) {
-        var flips: [Nanoseconds] = []
-        display.onFlip = { flips.append($0.at) }
-        let game = ScriptedGame(frames: frames)
-        game.work = work
-        let backend = SimulatedBackend(display: display, feedbackDelay: 40 * ms)
-        backend.presentsReturnAtOnce = true
-        FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: fps)), backend: backend).run(game)
-        return (game.records, flips)
+        PathLatencyTests().run(display, fps: fps, frames: frames, presentsReturnAtOnce: true, work: work)
     }
 
     /// The compositor's refresh is 1/60 s rounded to a nanosecond, the timer's
