@@ -10,7 +10,8 @@
 /// driver repeats the previous frame. So when the work no longer fits, the
 /// link runs at the next even rate the work can meet (on a fixed display a
 /// whole number of vblanks, with variable refresh or none the request itself
-/// or any whole rate below it),
+/// or any whole rate below it; below ``RateChoices/floor`` only as far as
+/// the work needs),
 /// where each frame is done by its target and reaches the glass on it, at one
 /// speed. The loop measures the work every frame, so the rate follows it both
 /// ways:
@@ -128,9 +129,10 @@ package struct WorkRateCeiling: Sendable {
         case .continuous: .continuous(maximum: requested)
         }
         // Where a rate chosen earlier stands on this display's choices (a refitted rate moves them a little).
-        var next = rate.map { choices.nearest(to: $0) } ?? requested
+        var next = rate.map { Self.place($0, in: choices, on: timing) } ?? requested
         if let latest = frames.last?.measure,
-           let (chosen, basis) = lowered(from: next, in: choices) ?? raised(from: next, for: latest, in: choices) {
+           let (chosen, basis) = lowered(from: next, in: choices, on: timing)
+            ?? raised(from: next, for: latest, in: choices, on: timing) {
             next = chosen
             self.basis = basis
             sinceChange = 0
@@ -148,10 +150,11 @@ package struct WorkRateCeiling: Sendable {
 
     /// The rate to drop to, with the measure it holds: when the latest frame,
     /// planned at `current`, overran its interval; nil otherwise.
-    private func lowered(from current: FrameRate, in choices: RateChoices) -> (FrameRate, Nanoseconds)? {
+    private func lowered(from current: FrameRate, in choices: RateChoices,
+                         on timing: DisplayTiming) -> (FrameRate, Nanoseconds)? {
         guard sinceChange > 0, let latest = frames.last?.measure, latest > current.period,
               let largest = frames.map(\.measure).max() else { return nil }
-        let lower = choices.highest(withIntervalAtLeast: scaled(largest, tuning.keepMargin))
+        let lower = Self.rate(holding: scaled(largest, tuning.keepMargin), sustained: sustained, in: choices, on: timing)
         return lower < current ? (lower, largest) : nil
     }
 
@@ -159,10 +162,12 @@ package struct WorkRateCeiling: Sendable {
     /// holds: it holds the `latest` measure with the climb margin, and the
     /// window's frames it does not hold are one unbroken run or none; nil
     /// when no faster rate does.
-    private func raised(from current: FrameRate, for latest: Nanoseconds,
-                        in choices: RateChoices) -> (FrameRate, Nanoseconds)? {
+    private func raised(from current: FrameRate, for latest: Nanoseconds, in choices: RateChoices,
+                        on timing: DisplayTiming) -> (FrameRate, Nanoseconds)? {
         // Whether a rate holds a measure changes only at the rates that just hold one, so those are the candidates.
-        let candidates = Set(frames.map { choices.highest(withIntervalAtLeast: scaled($0.measure, tuning.climbMargin)) })
+        let candidates = Set(frames.map {
+            Self.rate(holding: scaled($0.measure, tuning.climbMargin), sustained: sustained, in: choices, on: timing)
+        })
             .filter { $0 > current }.sorted(by: >)
         for rate in candidates where scaled(latest, tuning.climbMargin) <= rate.period {
             let fits = frames.map { scaled($0.measure, tuning.climbMargin) <= rate.period }
@@ -173,6 +178,48 @@ package struct WorkRateCeiling: Sendable {
             }
         }
         return nil
+    }
+
+    /// What the latest two frames both measured (the smaller, with the keep
+    /// margin): work that lasts, as against one frame's hitch.
+    private var sustained: Nanoseconds {
+        frames.count < 2 ? 0 : scaled(min(frames[frames.count - 1].measure, frames[frames.count - 2].measure),
+                                      tuning.keepMargin)
+    }
+
+    /// The fastest rate whose interval is at least `interval`: one of
+    /// `choices`, or, for work that outlasts even the slowest of them (the
+    /// floor's interval) frame after frame, the next even rate below it on
+    /// `timing` that holds what the latest two frames both took, so that such
+    /// work too gets one steady cadence with every frame on its target: a
+    /// whole number of vblanks on a fixed display, else a whole hertz or one
+    /// frame every whole number of seconds; never slower than
+    /// ``FrameRateSnapper/slowest``. One long frame (a level loading) stays at
+    /// the floor, so the frame after it is not held back as long again.
+    private static func rate(holding interval: Nanoseconds, sustained: Nanoseconds, in choices: RateChoices,
+                             on timing: DisplayTiming) -> FrameRate {
+        let chosen = choices.highest(withIntervalAtLeast: interval)
+        let interval = min(interval, sustained)
+        guard chosen.period < interval else { return chosen }
+        let below: FrameRate = if case .fixed(let grid) = timing {
+            grid.rate.divided(by: max(1, grid.rate.frameIndex(atOrAfter: interval)))
+        } else if interval <= TimeUnit.nanosecondsPerSecond {
+            FrameRate(numerator: TimeUnit.nanosecondsPerSecond / interval)
+        } else {
+            FrameRate(numerator: 1, denominator: (interval + TimeUnit.nanosecondsPerSecond - 1) / TimeUnit.nanosecondsPerSecond)
+        }
+        return min(chosen, max(FrameRateSnapper.slowest, below))
+    }
+
+    /// Where a rate chosen earlier stands on `choices` now that the display
+    /// may have been refitted: the nearest of them, or below their slowest
+    /// (see ``rate(holding:sustained:in:on:)``) the nearest whole division of a fixed
+    /// display's rate, else the rate itself.
+    private static func place(_ rate: FrameRate, in choices: RateChoices, on timing: DisplayTiming) -> FrameRate {
+        let nearest = choices.nearest(to: rate)
+        guard rate < nearest, rate < RateChoices.floor else { return nearest }
+        guard case .fixed(let grid) = timing else { return rate }
+        return grid.rate.divided(by: max(1, Int64((grid.rate.hz / rate.hz).rounded())))
     }
 
     /// Whether `latest` ended the heavier `run` of measures, rather than

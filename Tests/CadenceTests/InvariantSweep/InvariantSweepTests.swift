@@ -145,5 +145,17 @@ extension SweepScenario {
         ("A cap of 23.5 on a 40-60 Hz VRR panel: work shrinking to 41.7 ms, which 23.5 Hz holds, climbs back to 23.5, not 23",
          SweepScenario(panel: .variable(Ratio(40), Ratio(60)), requests: [(0, .cap(Ratio(47, 2)))],
                        work: [(0, 44_900_000), (1_000 * ms, 41_700_000)], workSteps: true)),
+        ("Work ramping past 10 Hz's interval on VRR 90-100 (to 100.6 ms under a cap of 30): 9 Hz, every frame on target",
+         SweepScenario(panel: .variable(Ratio(90), Ratio(100)), requests: [(0, .cap(Ratio(30)))],
+                       work: ramp([85.8, 87.5, 89.3, 91.1, 92.9, 94.8, 96.7, 98.6, 100.6]), duration: 3_640 * ms)),
+        ("The same to 107.2 ms under a cap of 24, low latency: 9 Hz, every frame on target",
+         SweepScenario(panel: .variable(Ratio(90), Ratio(100)), requests: [(0, .cap(Ratio(24)))],
+                       work: ramp([91.5, 93.3, 95.2, 97.1, 99.0, 101.0, 103.0, 105.1, 107.2]), duration: 3_440 * ms,
+                       latency: .low)),
     ]
+
+    /// Work rising through `milliseconds`, one step every 150 ms from the start.
+    private static func ramp(_ milliseconds: [Double]) -> [(Nanoseconds, Nanoseconds)] {
+        milliseconds.enumerated().map { (Nanoseconds($0.offset) * 150 * ms, Nanoseconds(($0.element * 10).rounded()) * 100_000) }
+    }
 }

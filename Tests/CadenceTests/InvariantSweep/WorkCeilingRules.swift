@@ -2,7 +2,8 @@
 // rationals, sharing no code with Cadence:
 // - the link runs below the request only after the game's work overran the request's interval on a frame, never
 //   lower than the next even rate that holds the largest work seen (on a fixed display a whole number of vblanks;
-//   with variable refresh or none, a whole number of hertz, or the panel's nearest rate below it), and it is back at
+//   with variable refresh or none, a whole number of hertz, or the panel's nearest rate below it; down to 0.5 Hz
+//   where the work needs it, not only to 10 Hz, the slowest rate a game's menu offers), and it is back at
 //   the request at the latest once the work has fitted it with 30% to spare for half a second over a full window of
 //   16 frames (at once where the work shrank in a step: WorkStepRules judges that);
 // - in steady state (the same rate for three frames, nothing changed for five, or twelve where callbacks start just
@@ -14,7 +15,7 @@ extension Oracle {
     static let climbMargin = Q(13, 10)
     static let climbWindow = 16
     static let climbAfter: Int64 = 500_000_000
-    static let slowestChoice = Q(10)
+    static let slowestRate = Q(1, 2)
 
     static func work(_ f: Frame) -> Int64 { f.workEnd - f.workStart }
 
@@ -74,14 +75,18 @@ extension Oracle {
     }
 
     /// The next even rate whose interval is at least `needed` ns: a whole number of refreshes on a fixed display,
-    /// a whole number of hertz otherwise, never below 10 Hz (the slowest the work may bring the link to).
+    /// a whole number of hertz otherwise (one frame every whole number of seconds below 1 Hz), never below 0.5 Hz,
+    /// the slowest the link runs. Where the work fits 10 Hz's interval no slower rate holds it better; past it,
+    /// the rate goes only as far down as the work needs, so that such work too is shown at one speed.
     static func evenRate(holding needed: Int64, on timing: Timing) -> Q {
+        let second = OracleModel.nanosPerSecond
         guard case .fixed(let r) = timing else {
-            return max(slowestChoice, Q((OracleModel.nanosPerSecond / Q(needed)).floor))
+            let hz = (second / Q(needed)).floor
+            return Swift.max(slowestRate, hz >= 1 ? Q(hz) : Q(1) / Q((Q(needed) / second).ceil))
         }
-        var n: Int64 = 1
-        while (Q(n) * OracleModel.nanosPerSecond / r) < Q(needed) && r / Q(n + 1) >= slowestChoice { n += 1 }
-        return r / Q(n)
+        // The fewest refreshes lasting at least `needed`.
+        let n = Swift.max(1, (Q(needed) * r / second).ceil)
+        return Swift.max(r / Q(n), r / Q(Swift.max(1, (r / slowestRate).floor)))
     }
 
     /// Glass speed uniform in steady state: where the rate held for three frames and nothing (request, display, work,
@@ -99,14 +104,10 @@ extension Oracle {
             let f = frames[i], p = frames[i - 1]
             guard f.effectiveHz > 0, f.effectiveHz == p.effectiveHz, p.effectiveHz == frames[i - 2].effectiveHz,
                   !disturbances.contains(where: { frames[i - settle].callbackStart < $0 && $0 <= f.glass }) else { continue }
-            // The same lag, to the nanosecond a grid's rounding moves a slot; none where a rate of 10 Hz or more
-            // holds the work (on a fixed display every 24000/1001 Hz refresh is a slot only down to 11.988 Hz).
+            // The same lag, to the nanosecond a grid's rounding moves a slot; none where a rate the link may run
+            // at holds the work (any down to 0.5 Hz: the work brings the link as low as it needs).
             let lag = f.glass - f.target, previousLag = p.glass - p.target
-            let timing = OracleModel.timing(s.panel, vsync: s.vsync, fullscreen: s.fullscreen, vrrAllowed: s.vrrAllowed)
-            var slowest = OracleModel.nanosPerSecond / slowestChoice
-            if case .fixed(let r) = timing { slowest = Q(Swift.max(1, (r / slowestChoice).floor)) * OracleModel.nanosPerSecond / r }
-            let holdable = s.displayChanges.isEmpty && Swift.max(slowest, Q(1_000_000_000) / Q(Int64((f.effectiveHz * 1000).rounded()), 1000))
-                >= Q(work(f))
+            let holdable = s.displayChanges.isEmpty && OracleModel.nanosPerSecond / slowestRate >= Q(work(f))
             if abs(lag - previousLag) > 1 || (holdable && (lag != 0 || previousLag != 0)) {
                 out.append(Violation(frame: f.index, rule: "steady",
                                      detail: "lags \(previousLag) then \(lag) ns from the targets in steady state at \(f.effectiveHz) Hz (work \(work(f)) ns)"))

@@ -6,7 +6,7 @@
 // when the work grew): from the second frame on, every frame is n vblanks after the one before and on its target.
 // At most one transition frame, whichever way the work moved.
 // Fullscreen on a VRR panel of range min…max the same holds at the request where its interval holds the work, else
-// at the fastest whole rate in hertz below it whose interval does (never below 10 Hz): from the second frame on, every frame is paced at it
+// at the fastest whole rate in hertz below it whose interval does: from the second frame on, every frame is paced at it
 // and on its target, and one interval after the frame before where the driver repeated neither (the rate and the
 // interval before it within the panel's range: below it, the driver's repeats place the frames).
 
