@@ -13,14 +13,20 @@ struct ScriptSignalTests {
     private static let scripts = Desktop.repository.appendingPathComponent("Scripts")
 
     /// Runs `arguments` in a new process group, with no signal blocked, and
-    /// sends `signal` after `after` seconds; returns what it printed and the
+    /// sends `signal` after `after` seconds, to the script alone or, with
+    /// `toGroup`, to its whole group as a terminal's Ctrl-C does (by a process
+    /// of another group, and no child of the script: a child's end would wake
+    /// a script stuck waiting for one); returns what it printed and the
     /// group's id (the script's pid, which it says first on standard error).
     private func runInSession(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval,
-                              signal: (after: TimeInterval, number: Int32)) throws -> (Subprocess.Result, pid_t) {
+                              signal: (after: TimeInterval, number: Int32),
+                              toGroup: Bool = false) throws -> (Subprocess.Result, pid_t) {
+        let sender = "if os.fork() == 0:\n os.setpgid(0, 0)\n if os.fork() == 0:\n  time.sleep(\(signal.after)); os.killpg(group, \(signal.number))\n os._exit(0)\nos.wait()\n"
         let result = try Subprocess.runExecutable("/usr/bin/python3", [
-            "-c", "import os, signal, sys; os.setpgid(0, 0); signal.pthread_sigmask(signal.SIG_SETMASK, []); "
-                + "print(f'group {os.getpid()}', file=sys.stderr, flush=True); os.execv(sys.argv[1], sys.argv[1:])",
-        ] + arguments, environment: environment, timeout: timeout, signal: signal)
+            "-c", "import os, signal, sys, time\nos.setpgid(0, 0); signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
+                + "group = os.getpid(); print(f'group {group}', file=sys.stderr, flush=True)\n"
+                + (toGroup ? sender : "") + "os.execv(sys.argv[1], sys.argv[1:])",
+        ] + arguments, environment: environment, timeout: timeout, signal: toGroup ? nil : signal)
         let first = result.stderr.split(separator: "\n").first ?? ""
         return (result, pid_t(first.dropFirst("group ".count)) ?? 0)
     }
@@ -54,6 +60,39 @@ struct ScriptSignalTests {
         try #require(group > 0, "\(result.stderr)")
         let left = survivors(ofGroup: group)
         #expect(left.isEmpty, "outlived Scripts/load: \(left)")
+    }
+
+    @Test("Ctrl-C at a random moment of Scripts/load (SIGINT to its whole group, its command's too): it ends at once, no busy loop or SDL program outlives it")
+    func loadInterruptedAtTheTerminal() throws {
+        let started = Date()
+        let (result, group) = try runInSession(["\(Self.scripts.path)/load", "sleep", "120"],
+                                                 environment: ["LOAD_BIN": Subprocess.productsDirectory.path],
+                                                 timeout: 60, signal: (after: Double.random(in: 0.5...4), number: SIGINT),
+                                                 toGroup: true)
+        try #require(group > 0, "\(result.stderr)")
+        // Its command would run 120 s: a script that waits on meets the 60 s timeout.
+        #expect(Date().timeIntervalSince(started) < 30, "ran on \(Date().timeIntervalSince(started)) s: \(result.stderr)")
+        #expect(result.status == SIGINT, "status \(result.status): \(result.stderr)")
+        let left = survivors(ofGroup: group)
+        #expect(left.isEmpty, "outlived Scripts/load: \(left)")
+    }
+
+    @Test("Ctrl-C while Scripts/bench builds, the build going on to its end as SwiftPM does while it waits for another build's lock: the script ends when the build returns, running nothing more")
+    func benchInterruptedInItsBuild() throws {
+        // A stand-in for swift: SwiftPM's own lock wait cannot be held here (this test runs inside
+        // `swift test`, which holds it), so this one takes Ctrl-C as it does there: it builds on, exit 0.
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("swift")
+        try "#!/bin/sh\ntrap '' INT\necho \"swift $*\"\nsleep 3\n".write(to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let path = dir.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let (result, group) = try runInSession(["\(Self.scripts.path)/bench", "link-cost"], environment: ["PATH": path],
+                                                 timeout: 60, signal: (after: 1.5, number: SIGINT), toGroup: true)
+        try #require(group > 0, "\(result.stderr)")
+        #expect(result.status == SIGINT, "status \(result.status): \(result.stdout) \(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "swift ").count == 2, "ran on after the first build: \(result.stdout)")
+        #expect(survivors(ofGroup: group).isEmpty)
     }
 
     @Test("Scripts/bench recovery stopped at a random moment: the table so far, exit 0, no Xvfb, socket, lock, load or folder",
