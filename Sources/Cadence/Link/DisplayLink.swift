@@ -70,6 +70,15 @@
     /// present, stay on the slots. 0: the path shows a frame at its slot.
     public internal(set) var pathLatency: Nanoseconds = 0
 
+    /// How long before its target a frame starts just in time (the
+    /// ``FrameLoop`` sets it with ``FrameLatency/low``: the predicted cost).
+    /// After a late frame, whose glass is when the next callback can start,
+    /// a first slot closer than this cannot be met: the cadence then starts
+    /// again from that glass, as after a rate change, so the work has its
+    /// whole interval and the frames are on target again instead of each
+    /// being held a slot. 0: callbacks start when planned.
+    public internal(set) var justInTimeLead: Nanoseconds = 0
+
     private var cadence: (slots: FrameCadence, effective: EffectiveRate, timing: DisplayTiming)?
     /// The previous paced frame's slot (its target less its path latency).
     private var previousTarget: Nanoseconds?
@@ -111,10 +120,14 @@
         if cadence?.effective != effective || cadence?.timing != timing {
             // Nor on the previous frame's own vblank, where the grid was only re-estimated.
             if let taken = previousVblank(onRemeasured: timing) { reference = max(reference, taken) }
-            cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip ?? previousTarget,
+            cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip ?? previousTarget,
                                    reference: reference), effective, timing)
         }
         var target = usableTarget(after: reference, flips: flips, timing: timing)
+        if let lastFlip, let previousTarget, lastFlip > previousTarget + previousPathLatency, target - now < justInTimeLead {
+            cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference), effective, timing)
+            target = usableTarget(after: reference, flips: flips, timing: timing)
+        }
         // The game advances to when the glass shows the frame: a change of
         // the path's latency moves that as much as the slot does.
         var latency = pathLatency(after: target, on: timing)
@@ -123,7 +136,7 @@
         if clamped {
             // A clock anomaly: hand the game a bounded step and start the
             // cadence afresh from here rather than catching up from a stale anchor.
-            cadence = (makeCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference),
+            cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference),
                        effective, timing)
             target = usableTarget(after: reference, flips: flips, timing: timing)
             latency = pathLatency(after: target, on: timing)
@@ -182,15 +195,12 @@
     }
 
     /// The previous frame's vblank on `timing`'s grid, where that grid is the
-    /// previous frame's measured grid re-estimated (both measured, the rate a
-    /// refit of the old: ``FrameRate/isRefit(of:)``) and the previous frame was paced on it; nil
-    /// otherwise. A clock refitted (X Present's, or a fit to present returns
-    /// or to a compositor's reports) moves the same vblanks by a fraction of
-    /// a refresh: the previous frame is on the moved instant nearest its
-    /// target, and when that instant moved later than the frame was taken to
-    /// be shown, a frame planned for it would follow the last by less than a
-    /// refresh. A new display mode starts a grid from its nominal rate, not
-    /// measured, and its first vblank is free.
+    /// previous frame's measured grid refitted (``FrameRate/isRefit(of:)``) and
+    /// the previous frame was paced on it; nil otherwise. A refitted clock moves
+    /// the same vblanks by a fraction of a refresh: the previous frame is on the
+    /// moved instant nearest its target, and a frame planned for a vblank that
+    /// moved later would follow the last by less than a refresh. A new display
+    /// mode starts a grid from its nominal rate, and its first vblank is free.
     private func previousVblank(onRemeasured timing: DisplayTiming) -> Nanoseconds? {
         guard case .fixed(let old) = cadence?.timing, case .fixed(let new) = timing, old.isMeasured, new.isMeasured,
               new.rate.isRefit(of: old.rate), let previousTarget else { return nil }
@@ -229,21 +239,5 @@
     public func resynchronize() {
         cadence = nil
         previousTarget = nil
-    }
-
-    /// A cadence for `effective` on `timing`, anchored where the last frame
-    /// really reached the glass (`shown`), so a new rate after a missed frame
-    /// starts from where the glass is, not from a slot that was never shown;
-    /// with no frame shown yet, at the callback's start (`reference`).
-    private func makeCadence(effective: EffectiveRate, timing: DisplayTiming, shown: Nanoseconds?,
-                             reference: Nanoseconds) -> FrameCadence {
-        switch timing {
-        case .fixed(let grid):
-            // A shown frame is on a vblank (in real time, near one); the start of a callback is between two.
-            let anchor = shown.map { grid.nearestIndex(to: $0) } ?? grid.index(atOrBefore: reference)
-            return FrameCadence(grid: grid, anchorIndex: anchor, stride: effective.vsyncStride)
-        case .variable, .unsynced:
-            return FrameCadence(grid: VsyncGrid(origin: shown ?? reference, rate: effective.rate), anchorIndex: 0, stride: 1)
-        }
     }
 }

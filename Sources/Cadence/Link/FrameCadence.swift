@@ -22,6 +22,21 @@ package struct FrameCadence: Equatable, Sendable {
         self.stride = stride
     }
 
+    /// A link's cadence for `effective` on `timing`, anchored where the last
+    /// frame really reached the glass (`shown`), so a new rate after a missed
+    /// frame starts from where the glass is, not from a slot that was never
+    /// shown; with no frame shown yet, at the callback's start (`reference`).
+    package init(effective: EffectiveRate, timing: DisplayTiming, shown: Nanoseconds?, reference: Nanoseconds) {
+        switch timing {
+        case .fixed(let grid):
+            // A shown frame is on a vblank (in real time, near one); the start of a callback is between two.
+            let anchor = shown.map { grid.nearestIndex(to: $0) } ?? grid.index(atOrBefore: reference)
+            self.init(grid: grid, anchorIndex: anchor, stride: effective.vsyncStride)
+        case .variable, .unsynced:
+            self.init(grid: VsyncGrid(origin: shown ?? reference, rate: effective.rate), anchorIndex: 0, stride: 1)
+        }
+    }
+
     /// The time of slot `m`.
     package func slot(_ m: Int64) -> Nanoseconds {
         grid.time(at: anchorIndex + m * stride)

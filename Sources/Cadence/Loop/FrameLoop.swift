@@ -200,6 +200,7 @@ public final class FrameLoop {
         link.rateCeiling = planRateCeiling(on: timing, at: clock.now)
         pathLatency.follow(timing)
         link.pathLatency = pathLatency.latency(on: timing)
+        link.justInTimeLead = latency == .low ? costPredictor.lead ?? 0 : 0
         let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
         tellBackend(latency)
         cpuMeter.begin(backend)

@@ -152,6 +152,11 @@ extension SweepScenario {
          SweepScenario(panel: .variable(Ratio(90), Ratio(100)), requests: [(0, .cap(Ratio(24)))],
                        work: ramp([91.5, 93.3, 95.2, 97.1, 99.0, 101.0, 103.0, 105.1, 107.2]), duration: 3_440 * ms,
                        latency: .low)),
+        ("Just in time after a late frame on VRR 50-60 (work ramping to 39 ms, 25 Hz): the cadence starts again from its glass, frames on target",
+         SweepScenario(panel: .variable(Ratio(50), Ratio(60)), requests: [(0, .cap(Ratio(60)))],
+                       work: [(0, 24_800_000), (554_787_087, 27_600_000), (1_136_820_349, 31_700_000),
+                              (1_245_097_289, 34_700_000), (1_359_730_471, 39 * ms)],
+                       duration: 2_958_892_925, latency: .low)),
     ]
 
     /// Work rising through `milliseconds`, one step every 150 ms from the start.
