@@ -12,67 +12,28 @@ import Testing
 struct ScriptSignalTests {
     private static let scripts = Desktop.repository.appendingPathComponent("Scripts")
 
-    /// Runs `arguments` in a new process group, with no signal blocked, and
-    /// sends `signal` after `after` seconds, to the script alone or, with
-    /// `toGroup`, to its whole group as a terminal's Ctrl-C does (by a process
-    /// of another group, and no child of the script: a child's end would wake
-    /// a script stuck waiting for one); returns what it printed and the
-    /// group's id (the script's pid, which it says first on standard error).
-    private func runInSession(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval,
-                              signal: (after: TimeInterval, number: Int32),
-                              toGroup: Bool = false) throws -> (Subprocess.Result, pid_t) {
-        let sender = "if os.fork() == 0:\n os.setpgid(0, 0)\n if os.fork() == 0:\n  time.sleep(\(signal.after)); os.killpg(group, \(signal.number))\n os._exit(0)\nos.wait()\n"
-        let result = try Subprocess.runExecutable("/usr/bin/python3", [
-            "-c", "import os, signal, sys, time\nos.setpgid(0, 0); signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
-                + "group = os.getpid(); print(f'group {group}', file=sys.stderr, flush=True)\n"
-                + (toGroup ? sender : "") + "os.execv(sys.argv[1], sys.argv[1:])",
-        ] + arguments, environment: environment, timeout: timeout, signal: toGroup ? nil : signal)
-        let first = result.stderr.split(separator: "\n").first ?? ""
-        return (result, pid_t(first.dropFirst("group ".count)) ?? 0)
-    }
-
-    /// The processes in the process group `group`, waited for up to 3 s to end.
-    private func survivors(ofGroup group: pid_t) -> [String] {
-        var left: [String] = []
-        for _ in 0..<30 {
-            left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-                guard Int32(entry) != nil,
-                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                      let close = stat.lastIndex(of: ")") else { return nil }
-                // After "pid (comm)": state, ppid, pgrp.
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                guard fields.count > 2, Int32(fields[2]) == group else { return nil }
-                let command = (try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)) ?? ""
-                return "\(entry): \(command.replacingOccurrences(of: "\0", with: " "))"
-            }
-            if left.isEmpty { break }
-            usleep(100_000)
-        }
-        return left
-    }
-
     @Test("Scripts/load killed at a random moment (SIGKILL too): no busy loop or SDL program outlives it",
           arguments: [SIGKILL, SIGINT, SIGHUP])
     func load(signal: Int32) throws {
-        let (result, group) = try runInSession(["\(Self.scripts.path)/load", "sleep", "120"],
+        let (result, group) = try ScriptSession.run(["\(Self.scripts.path)/load", "sleep", "120"],
                                                  environment: ["LOAD_BIN": Subprocess.productsDirectory.path],
                                                  timeout: 60, signal: (after: Double.random(in: 0.5...4), number: signal))
         try #require(group > 0, "\(result.stderr)")
-        let left = survivors(ofGroup: group)
+        let left = ScriptSession.survivors(ofGroup: group)
         #expect(left.isEmpty, "outlived Scripts/load: \(left)")
     }
 
     @Test("Ctrl-C at a random moment of Scripts/load (SIGINT to its whole group, its command's too): it ends at once, no busy loop or SDL program outlives it")
     func loadInterruptedAtTheTerminal() throws {
         let started = Date()
-        let (result, group) = try runInSession(["\(Self.scripts.path)/load", "sleep", "120"],
+        let (result, group) = try ScriptSession.run(["\(Self.scripts.path)/load", "sleep", "120"],
                                                  environment: ["LOAD_BIN": Subprocess.productsDirectory.path],
                                                  timeout: 60, signal: (after: Double.random(in: 0.5...4), number: SIGINT),
                                                  toGroup: true)
         try #require(group > 0, "\(result.stderr)")   // Its command would run 120 s, the timeout 60.
         #expect(Date().timeIntervalSince(started) < 30, "ran on \(Date().timeIntervalSince(started)) s: \(result.stderr)")
         #expect(result.status == SIGINT, "status \(result.status): \(result.stderr)")
-        let left = survivors(ofGroup: group)
+        let left = ScriptSession.survivors(ofGroup: group)
         #expect(left.isEmpty, "outlived Scripts/load: \(left)")
     }
 
@@ -82,17 +43,14 @@ struct ScriptSignalTests {
         // it starts, as a terminal would, and takes it as SwiftPM in its lock wait does: builds on, exit 0.
         let dir = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let swift = dir.appendingPathComponent("swift")
-        try "#!/bin/sh\ntrap '' INT\necho \"swift $*\"\nkill -INT -$(ps -o pgid= -p $$ | tr -d ' ')\nsleep 2\n"
-            .write(to: swift, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
-        let path = dir.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let (result, group) = try runInSession(["\(Self.scripts.path)/bench", "link-cost"], environment: ["PATH": path],
+        let path = try ScriptSession.standInSwift(in: dir, body: "trap '' INT\necho \"swift $*\"\n"
+            + "kill -INT -$(ps -o pgid= -p $$ | tr -d ' ')\nsleep 2")
+        let (result, group) = try ScriptSession.run(["\(Self.scripts.path)/bench", "link-cost"], environment: path,
                                                  timeout: 60, signal: (after: 50, number: 0))   // 0 sends nothing
         try #require(group > 0, "\(result.stderr)")
         #expect(result.status == SIGINT, "status \(result.status): \(result.stdout) \(result.stderr)")
         #expect(result.stdout.components(separatedBy: "swift ").count == 2, "ran on after the first build: \(result.stdout)")
-        #expect(survivors(ofGroup: group).isEmpty)
+        #expect(ScriptSession.survivors(ofGroup: group).isEmpty)
     }
 
     @Test("Scripts/bench recovery stopped at a random moment: the table so far, exit 0, no Xvfb, socket, lock, load or folder",
@@ -100,7 +58,7 @@ struct ScriptSignalTests {
     func recovery(signal: Int32) throws {
         try #require(Desktop.Kind.xvfb.isInstalled, "Xvfb is not installed")
         let before = Set(((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter { $0.hasPrefix("cadence-recovery.") })
-        let (result, group) = try runInSession([
+        let (result, group) = try ScriptSession.run([
             "\(Self.scripts.path)/bench-recovery", "--bin", Subprocess.productsDirectory.path, "--rounds", "2",
             "--fps", "0", "--seconds", "9", "--load-at", "1", "--load-seconds", "4",
         ], timeout: 90, signal: (after: Double.random(in: 0.5...8), number: signal))
@@ -109,7 +67,7 @@ struct ScriptSignalTests {
         #expect(result.stdout.contains("recovery on xvfb"), "\(result.stdout)")
         #expect(result.stderr.contains("stopped by"), "\(result.stderr)")
         #expect(!result.stderr.contains("Traceback"), "\(result.stderr)")
-        let left = survivors(ofGroup: group)
+        let left = ScriptSession.survivors(ofGroup: group)
         #expect(left.isEmpty, "left running: \(left)")
         // Its Xvfb (a session of its own) is display 300 + pid % 50.
         let display = 300 + group % 50
