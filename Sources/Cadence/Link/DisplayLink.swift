@@ -72,11 +72,12 @@
 
     /// How long before its target a frame starts just in time (the
     /// ``FrameLoop`` sets it with ``FrameLatency/low``: the predicted cost).
-    /// After a late frame, whose glass is when the next callback can start,
-    /// a first slot closer than this cannot be met: the cadence then starts
-    /// again from that glass, as after a rate change, so the work has its
-    /// whole interval and the frames are on target again instead of each
-    /// being held a slot. 0: callbacks start when planned.
+    /// After a frame late by more than ``jitterTolerance``, whose glass is
+    /// when the next callback can start, a first slot closer than this cannot
+    /// be met: the cadence then starts again from that glass, as after a rate
+    /// change, so the work has its whole interval and the frames are on
+    /// target again instead of each being held a slot. 0: callbacks start
+    /// when planned.
     public internal(set) var justInTimeLead: Nanoseconds = 0
 
     private var cadence: (slots: FrameCadence, effective: EffectiveRate, timing: DisplayTiming)?
@@ -124,8 +125,10 @@
                                    reference: reference), effective, timing)
         }
         var target = usableTarget(after: reference, flips: flips, timing: timing)
-        if let lastFlip, let previousTarget, lastFlip > previousTarget + previousPathLatency, target - now < justInTimeLead {
-            cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference), effective, timing)
+        if let lastFlip, let previousTarget, lastFlip > previousTarget + previousPathLatency + jitterTolerance,
+           target - now < justInTimeLead {
+            cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference),
+                       effective, timing)
             target = usableTarget(after: reference, flips: flips, timing: timing)
         }
         // The game advances to when the glass shows the frame: a change of
