@@ -47,4 +47,32 @@ struct BenchCompositorTests {
             .filter { name in mine.contains { name.hasPrefix($0) } }
         #expect(left.isEmpty, "left in /tmp: \(left)")
     }
+
+    @Test("Scripts/bench repaint-sweep on Mutter: exit 0, and Mutter's X display left with no lock or socket")
+    func repaintSweepLeavesNoDisplay() throws {
+        try #require(Desktop.Kind.mutter.isInstalled, "Mutter is not installed (Scripts/setup)")
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try ScriptSession.standInSwift(
+            in: dir, body: "case \"$*\" in *--show-bin-path*) echo '\(Subprocess.productsDirectory.path)' ;; esac")
+        let started = Date()
+        let result = try Subprocess.runExecutable(Desktop.repository.appendingPathComponent("Scripts/bench").path,
+                                                  ["repaint-sweep", "--delays", "5", "--frames", "20"],
+                                                  environment: path, timeout: 240)
+        #expect(result.status == 0, "status \(result.status): \(result.stdout) \(result.stderr)")
+        // Locks made during the run, by a process that is gone within 3 s: Mutter's, left when it was stopped.
+        func stale() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter { name in
+                guard name.hasPrefix(".X"), name.hasSuffix("-lock"),
+                      let made = (try? FileManager.default.attributesOfItem(atPath: "/tmp/\(name)"))?[.modificationDate] as? Date,
+                      made >= started.addingTimeInterval(-1),
+                      let text = try? String(contentsOfFile: "/tmp/\(name)", encoding: .utf8),
+                      let holder = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
+                for _ in 0..<30 where kill(holder, 0) == 0 { usleep(100_000) }
+                return kill(holder, 0) != 0 && FileManager.default.fileExists(atPath: "/tmp/\(name)")
+            }
+        }
+        #expect(stale().isEmpty, "X display locks left with no holder: \(stale())")
+    }
 }
+

@@ -124,12 +124,31 @@ final class Desktop {
     /// SIGTERM to the desktop's process group, SIGKILL if it has not ended
     /// within 5 s; then its private directory is removed.
     func stop() {
+        let holder = Self.lockHolder(display.dropFirst())
         if kill(-group, SIGTERM) == 0 {
             let deadline = Date().addingTimeInterval(5)
             while kill(-group, 0) == 0 && Date() < deadline { usleep(20_000) }
             if kill(-group, 0) == 0 { kill(-group, SIGKILL) }
         }
         try? FileManager.default.removeItem(at: runtimeDirectory)
+        // Mutter stopped (or any desktop killed) leaves its X displays' locks and sockets (Mutter's
+        // public one and its second): those its process held are removed once it is gone.
+        guard let holder else { return }
+        for _ in 0..<30 where kill(holder, 0) == 0 { usleep(100_000) }
+        guard kill(holder, 0) != 0 else { return }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        where name.hasPrefix(".X") && name.hasSuffix("-lock") {
+            let number = name.dropFirst(2).dropLast(5)
+            guard Self.lockHolder(number) == holder else { continue }
+            try? FileManager.default.removeItem(atPath: "/tmp/\(name)")
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        }
+    }
+
+    /// The process that holds X display `number`'s lock (`/tmp/.X<number>-lock`), if any.
+    private static func lockHolder(_ number: Substring) -> pid_t? {
+        guard !number.isEmpty, let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return nil }
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// SIGKILL to the desktop's process group: the compositor (and its
