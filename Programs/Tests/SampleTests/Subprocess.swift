@@ -73,12 +73,19 @@ enum Subprocess {
                       stderr: String(decoding: stderrData.wait(), as: UTF8.self), stdoutBytes: Array(output))
     }
 
-    /// A fresh temporary directory for one test's files.
+    /// A fresh temporary directory for one test's files, in ``testFolder``.
     static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-tests-\(UUID().uuidString)")
+        let dir = testFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
+
+    /// This test process's folder for its files, removed when the process
+    /// exits, so that a run leaves nothing in the temporary directory.
+    private static let testFolder: URL = {
+        atexit { try? FileManager.default.removeItem(at: Subprocess.testFolder) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("cadence-tests-\(getpid())-\(UUID().uuidString)")
+    }()
 }
 
 /// Reads a pipe to its end on a background queue; ``wait()`` returns what it read.

@@ -73,10 +73,9 @@ public final class FrameLoop {
     /// the ticket of the glass report it awaits (nil: complete).
     private var awaitingGlass: [(record: FrameRecord, ticket: Int?)] = []
 
-    /// How many newer frames may be presented before a frame whose glass
-    /// report has not come is handed on with the glass time it has: a
-    /// compositor reports a frame or two after it, and a report that never
-    /// comes must not hold the statistics back.
+    /// How many newer frames may be presented before a frame whose glass report has not
+    /// come is handed on with the glass time it has: a compositor reports a frame or two
+    /// after it, and a report that never comes must not hold the statistics back.
     public static let glassReportWait = 4
 
     /// A loop presenting `link`'s frames on `backend`, at the link's preferred range.
@@ -116,8 +115,7 @@ public final class FrameLoop {
                 continue
             }
             let (record, ticket, timing) = runOneFrame(client)
-            // A frame that waited on a display that stopped answering took what was neither the game's
-            // work nor the path's: nothing to learn from it.
+            // A frame that waited on a display that stopped answering teaches nothing of the work or path.
             if record.displayWait == nil { learnAfterPresent(record, on: timing) }
             awaitingGlass.append((record, ticket))
             handOn(to: client, all: false)
@@ -163,9 +161,9 @@ public final class FrameLoop {
         return RateCeiling.lower(presentThroughput.ceiling, workCeiling.ceiling)
     }
 
-    /// Completes the waiting records with the glass reports that arrived,
-    /// then hands on, in order, those that are complete or waited long enough
-    /// (with `all`, every one: the loop ends or pauses).
+    /// Completes the waiting records with the glass reports that arrived (a discarded frame's
+    /// vblank after its present is only an estimate), then hands on, in order, those that are
+    /// complete or waited long enough (with `all`, every one: the loop ends or pauses).
     @MainActor
     private func handOn(to client: FrameLoopClient, all: Bool) {
         for report in backend.glassFeedback() {
@@ -173,6 +171,8 @@ public final class FrameLoop {
             if let glass = report.glassTime {
                 awaitingGlass[i].record.glassTime = glass
                 awaitingGlass[i].record.glassSource = .feedback
+            } else if awaitingGlass[i].record.glassSource == .vblank {
+                awaitingGlass[i].record.glassSource = .estimated
             }
             awaitingGlass[i].ticket = nil
         }

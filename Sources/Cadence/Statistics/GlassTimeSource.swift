@@ -16,7 +16,8 @@ public enum GlassTimeSource: String, Sendable, CaseIterable {
     /// The first vblank after the present of an estimated clock: XWayland's
     /// own Present clock (not the compositor's), or a grid fitted to the times
     /// presents return; or, where the platform reports each frame, the vblank
-    /// after the present of a frame whose report never came.
+    /// after the present of a frame whose report never came, or said the
+    /// compositor discarded it (shown never, or only with a later frame).
     case estimated
     /// No glass time: vsync off, or presents that do not wait for a vblank.
     /// The frame is taken as shown when its present returned, and it counts

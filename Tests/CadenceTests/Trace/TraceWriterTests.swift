@@ -17,10 +17,16 @@ struct TraceWriterTests {
     }
 
     private func temporaryPath(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-trace-\(UUID().uuidString)")
+        let dir = Self.folder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.appendingPathComponent(name).path
     }
+
+    /// The suite's folder for its traces, removed when the test process exits.
+    private static let folder: URL = {
+        atexit { try? FileManager.default.removeItem(at: TraceWriterTests.folder) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("cadence-trace-\(getpid())-\(UUID().uuidString)")
+    }()
 
     @Test("CSV: the frame's columns, the game's, then the loop's timing, the run's start, VRR's states and the CPU; times exact to the nanosecond")
     func csvColumnsAndValues() throws {
