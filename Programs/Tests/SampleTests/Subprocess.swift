@@ -73,9 +73,10 @@ enum Subprocess {
                       stderr: String(decoding: stderrData.wait(), as: UTF8.self), stdoutBytes: Array(output))
     }
 
-    /// A fresh temporary directory for one test's files, in ``testFolder``.
+    /// A fresh temporary directory for one test's files, in ``testFolder``;
+    /// names kept short, since a socket's path in it must fit 107 bytes.
     static func temporaryDirectory() throws -> URL {
-        let dir = testFolder.appendingPathComponent(UUID().uuidString)
+        let dir = testFolder.appendingPathComponent(String(UUID().uuidString.prefix(13)))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -84,7 +85,7 @@ enum Subprocess {
     /// exits, so that a run leaves nothing in the temporary directory.
     private static let testFolder: URL = {
         atexit { try? FileManager.default.removeItem(at: Subprocess.testFolder) }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("cadence-tests-\(getpid())-\(UUID().uuidString)")
+        return FileManager.default.temporaryDirectory.appendingPathComponent("cadence-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
     }()
 }
 
