@@ -27,6 +27,20 @@ extension SDLSuites {
                 watchdog.cancel()
                 display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard display.count > 1 else { throw CocoaError(.fileReadUnknown) }
+                // Named once its sockets listen, it may still be starting: ready when another client gets in (≤ 10 s).
+                for _ in 0..<100 where try Self.xprop(display, ["-root", "-len", "0"]) != 0 { usleep(100_000) }
+            }
+
+            /// Runs `xprop` with `arguments` on `display`, its output dropped; its exit status.
+            static func xprop(_ display: String, _ arguments: [String]) throws -> Int32 {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+                process.arguments = ["-display", display] + arguments
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                return process.terminationStatus
             }
 
             /// SIGKILL: a child started from a test's thread inherits its
@@ -37,14 +51,8 @@ extension SDLSuites {
             }
         }
 
-        /// Runs `xprop` with `arguments` on `display`; its exit status.
         private func xprop(_ display: String, _ arguments: [String]) throws -> Int32 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
-            process.arguments = ["-display", display] + arguments
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
+            try PrivateXvfb.xprop(display, arguments)
         }
 
         @Test("Unset, then 1, then 0, an INTEGER 1, two items and 8 bits, as another client sets it, read as the X drivers read it",
