@@ -13,7 +13,7 @@ struct DiscardedFrameTests {
     func discardedIsNotMeasured() {
         let display = SimulatedDisplay(panel: .fixed(FrameRate(numerator: 60)))
         let backend = DiscardingBackend(SimulatedBackend(display: display, feedbackDelay: 20 * ms), discarding: [5, 9])
-        let game = Recorder(frames: 30)
+        let game = RecordingGame(frames: 30)
         FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: 60)), backend: backend).run(game)
 
         let discarded = game.records.filter { backend.discardedFrames.contains($0.frame) }
@@ -57,21 +57,4 @@ private final class DiscardingBackend: FrameBackend {
             discardedTickets.contains($0.ticket) ? GlassFeedback(ticket: $0.ticket, glassTime: nil) : $0
         }
     }
-}
-
-private final class Recorder: FrameLoopClient {
-    var records: [FrameRecord] = []
-    private var ran = 0
-    private let frameLimit: Int
-
-    init(frames: Int) { frameLimit = frames }
-
-    func prepareFrame(_ loop: FrameLoop) -> Bool { ran < frameLimit }
-
-    func runFrame(_ frame: DisplayLinkFrame, _ loop: FrameLoop) {
-        ran += 1
-        loop.doWork(2 * ms)
-    }
-
-    func framePresented(_ record: FrameRecord, _ loop: FrameLoop) { records.append(record) }
 }

@@ -119,7 +119,7 @@ struct GlassFeedbackTests {
 
 /// A scripted game that also notes, for each record handed on, how many
 /// frames had run by then, and keeps the statistics the sample keeps.
-private final class RecordingGame: FrameLoopClient {
+final class RecordingGame: FrameLoopClient {
     var records: [FrameRecord] = []
     var handedAfter: [Int] = []
     var statistics = FrameStatistics()
