@@ -165,6 +165,7 @@ package struct WorkRateCeiling: Sendable {
     private func raised(from current: FrameRate, for latest: Nanoseconds, in choices: RateChoices,
                         on timing: DisplayTiming) -> (FrameRate, Nanoseconds)? {
         // Whether a rate holds a measure changes only at the rates that just hold one, so those are the candidates.
+        let sustained = sustained
         let candidates = Set(frames.map {
             Self.rate(holding: scaled($0.measure, tuning.climbMargin), sustained: sustained, in: choices, on: timing)
         })
