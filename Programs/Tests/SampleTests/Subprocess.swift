@@ -9,6 +9,18 @@ enum Subprocess {
         let stderr: String
         /// Standard output as bytes, for output that need not be UTF-8 (file names).
         var stdoutBytes: [UInt8] = []
+        /// Standard error as it arrived: the moment each read returned, and
+        /// how many bytes had come by then.
+        var stderrArrivals: [(at: Date, total: Int)] = []
+
+        /// When standard error first held `text`: the moment the program said
+        /// it, which may be well before the process ended (the kernel tears a
+        /// large process down slowly on a busy machine). Nil if it never did.
+        func stderrTime(of text: String) -> Date? {
+            guard let found = stderr.range(of: text) else { return nil }
+            let end = stderr.utf8.distance(from: stderr.startIndex, to: found.upperBound)
+            return stderrArrivals.first { $0.total >= end }?.at
+        }
     }
 
     /// The directory holding the built products: next to the test bundle, or
@@ -70,7 +82,8 @@ enum Subprocess {
         let output = stdoutData.wait()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: output, as: UTF8.self),
-                      stderr: String(decoding: stderrData.wait(), as: UTF8.self), stdoutBytes: Array(output))
+                      stderr: String(decoding: stderrData.wait(), as: UTF8.self), stdoutBytes: Array(output),
+                      stderrArrivals: stderrData.arrivals)
     }
 
     /// A fresh temporary directory for one test's files, in ``testFolder``;
@@ -89,20 +102,28 @@ enum Subprocess {
     }()
 }
 
-/// Reads a pipe to its end on a background queue; ``wait()`` returns what it read.
+/// Reads a pipe to its end on a background queue, noting when each read
+/// returned; ``wait()`` returns what it read.
 private final class PipeDrain: @unchecked Sendable {
     private var data = Data()
+    /// When each read returned, and the bytes read by then; read after ``wait()``.
+    private(set) var arrivals: [(at: Date, total: Int)] = []
     private let done = DispatchSemaphore(value: 0)
 
     init(_ pipe: Pipe) {
         let handle = pipe.fileHandleForReading
         DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.data.append(chunk)
+                self.arrivals.append((Date(), self.data.count))
+            }
             self.done.signal()
         }
     }
 
-    /// Blocks until the pipe is closed; the semaphore orders the write before this read.
+    /// Blocks until the pipe is closed; the semaphore orders the writes before this read.
     func wait() -> Data {
         done.wait()
         return data
