@@ -102,14 +102,16 @@ public final class GameWindow {
     ///   - vrrRange: the player's VRR range, where the detector cannot read one.
     ///   - minimumSize: the smallest size the player can resize the window to.
     ///   - rateLimit: how fast the game runs (``GameWindow/rateLimit``).
+    ///   - watchdog: the program's own, watching the window's start-up and
+    ///     its presents; a display lost meanwhile ends the run through it.
     @_spi(Programs) public convenience init(session: SDLSession, title: String, width: Int = 1280, height: Int = 720,
                             fullscreen: Bool = false, vsync: VSyncMode = .on, headless: Bool = false,
                             vrr: VRROverride = .auto, vrrRange: ClosedRange<FrameRate>? = nil,
                             minimumSize: (width: Int, height: Int)? = nil,
-                            rateLimit: FrameRateLimit = .displayRate) throws {
+                            rateLimit: FrameRateLimit = .displayRate, watchdog: PresentWatchdog? = nil) throws {
         try self.init(session: session, ownsSession: false, title: title, width: width, height: height,
                       fullscreen: fullscreen, vsync: vsync, headless: headless, vrr: vrr, vrrRange: vrrRange,
-                      minimumSize: minimumSize, rateLimit: rateLimit)
+                      minimumSize: minimumSize, rateLimit: rateLimit, watchdog: watchdog)
     }
 
     private init(session: SDLSession, ownsSession: Bool, title: String, width: Int, height: Int,

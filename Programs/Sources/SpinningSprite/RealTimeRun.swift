@@ -14,14 +14,13 @@ struct RealTimeRun {
         defer { session.shutdown() }
         let ending = RunEnding(screenshot: outputs.screenshot)
         let watchdog = ending.watchdog()
-        // Watched from the moment SDL's video is up: SDL may never return from a window's start-up on a lost display.
+        // Watched from the moment SDL's video is up: SDL may never return from a window's start-up on a lost
+        // display, or fail at once on it; the window's start-up ends the run through the watchdog then.
         watchdog.watch(DisplayConnection(session: session))
-        let game = try watchdog.guarding { try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
+        let game = try GameWindow(session: session, title: "Cadence — spinning sprite", width: options.window.width,
                                   height: options.window.height, fullscreen: options.fullscreen,
-                                  vsync: options.vsync, headless: options.headless,
-                                  vrr: options.vrr, vrrRange: options.vrrRange, minimumSize: Scene.minimumSize) }
-        watchdog.watch(DisplayConnection(window: game.window))
-        game.renderer.watchdog = watchdog
+                                  vsync: options.vsync, headless: options.headless, vrr: options.vrr,
+                                  vrrRange: options.vrrRange, minimumSize: Scene.minimumSize, watchdog: watchdog)
         game.backend.holdsPresentsAtCompositor = options.commitTiming
         game.renderer.notes.forEach { printError($0) }
         let scene: Scene

@@ -35,7 +35,8 @@ public enum VideoChoice: String, CaseIterable, Sendable {
         var presentation: Int32 = 0, seat: Int32 = 0
         switch cadence_wl_probe(&presentation, &seat) {
         case 0: return .offers(presentation: presentation != 0, seat: seat != 0)
-        case -2: return .silent
+        // A compositor killed as the probe connected may hold its socket a moment longer: gone by now, it is absent.
+        case -2: return WaylandSocket.path.map { cadence_server_listening($0) != 0 } == false ? .absent : .silent
         default: return .absent
         }
     }
