@@ -10,7 +10,7 @@ struct LostCompositorTests {
     /// How long after the kill the game must have said what was lost, the
     /// compositor's own end (which closes the socket) included: 2 s, a bound
     /// on a busy machine that no spin or hang meets. The game's own reaction
-    /// is far quicker: 21 to 106 ms in 10 kills under `Scripts/load` and two
+    /// is far quicker: 40 to 106 ms in 10 kills under `Scripts/load` and two
     /// more busy loops, medians of 42 to 83 ms in 60 start-up kills by hand
     /// at a load average of 15.
     static let sayBound = 2.0

@@ -35,8 +35,10 @@ public enum VideoChoice: String, CaseIterable, Sendable {
         var presentation: Int32 = 0, seat: Int32 = 0
         switch cadence_wl_probe(&presentation, &seat) {
         case 0: return .offers(presentation: presentation != 0, seat: seat != 0)
-        // A compositor killed as the probe connected may hold its socket a moment longer: gone by now, it is absent.
-        case -2: return WaylandSocket.path.map { cadence_server_listening($0) != 0 } == false ? .absent : .silent
+        case -2:
+            // A compositor killed as the probe connected may hold its socket a moment longer: gone by now, it is absent.
+            if let path = WaylandSocket.path, cadence_server_listening(path) == 0 { return .absent }
+            return .silent
         default: return .absent
         }
     }
