@@ -16,7 +16,9 @@ extension SDLSuites {
             init() throws {
                 let pipe = Pipe()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-                process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"]
+                // -noreset: a server whose last client leaves resets, and drops a client
+                // connecting meanwhile; xprop's checks below would leave SDL that race.
+                process.arguments = ["-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0", "640x480x24"]
                 process.standardOutput = pipe
                 process.standardError = FileHandle.nullDevice
                 try process.run()
@@ -28,7 +30,10 @@ extension SDLSuites {
                 display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard display.count > 1 else { throw CocoaError(.fileReadUnknown) }
                 // Named once its sockets listen, it may still be starting: ready when another client gets in (≤ 10 s).
-                for _ in 0..<100 where try Self.xprop(display, ["-root", "-len", "0"]) != 0 { usleep(100_000) }
+                for _ in 0..<100 {
+                    if try Self.xprop(display, ["-root", "-len", "0"]) == 0 { break }
+                    usleep(100_000)
+                }
             }
 
             /// Runs `xprop` with `arguments` on `display`, its output dropped; its exit status.
