@@ -3,8 +3,8 @@ import Testing
 
 /// `Scripts/desktop` reports only a desktop of its own: a missing directory
 /// or a taken display is refused with 66 and a message, never answered with
-/// another server's display.
-@Suite("Scripts/desktop refuses what is not its own")
+/// another server's display; and a desktop it gives up on ends with it.
+@Suite("Scripts/desktop refuses what is not its own, and leaves no desktop behind")
 struct DesktopScriptTests {
     private let script = Desktop.repository.appendingPathComponent("Scripts/desktop").path
 
@@ -31,5 +31,27 @@ struct DesktopScriptTests {
         #expect(result.stderr.contains("taken"), "\(result.stderr)")
         #expect(!result.stdout.contains("DISPLAY="), "\(result.stdout)")
         #expect(first.isRunning)
+    }
+
+    @Test("A desktop deaf to SIGTERM, the script stopped while it starts: the script ends within 10 s, none of the desktop left")
+    func stoppedWhileStarting() throws {
+        let dir = try Subprocess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A stand-in Xvfb first on PATH that never listens and ignores SIGTERM, as its
+        // sleep does: a compositor stuck in its own teardown, which only SIGKILL ends.
+        let bin = dir.appendingPathComponent("bin"), runtime = dir.appendingPathComponent("runtime")
+        for folder in [bin, runtime] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+        let standIn = bin.appendingPathComponent("Xvfb")
+        try "#!/bin/sh\ntrap '' TERM\nwhile :; do sleep 1; done\n".write(to: standIn, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let started = Date()
+        let (result, _) = try ScriptSession.run([script, "xvfb", "297", runtime.path], environment: ["PATH": path],
+                                                timeout: 30, signal: (after: 1, number: SIGTERM))
+        #expect(Date().timeIntervalSince(started) < 11, "ended \(Date().timeIntervalSince(started)) s after its start")
+        #expect(result.status != 0 && result.stdout.isEmpty, "exit \(result.status): \(result.stdout)")
+        let left = ScriptSession.survivors(running: standIn.path)
+        #expect(left.isEmpty, "left running: \(left)")
+        for entry in left { kill(pid_t(entry.prefix { $0 != ":" }) ?? 0, SIGKILL) }
     }
 }

@@ -42,6 +42,27 @@ enum ScriptSession {
         return left
     }
 
+    /// Processes whose command line contains `marker`, waited for up to `seconds` to end.
+    static func survivors(running marker: String, seconds: Int = 3) -> [String] {
+        var left: [String] = []
+        for _ in 0..<(10 * seconds) {
+            left = running(marker)
+            if left.isEmpty { break }
+            usleep(100_000)
+        }
+        return left
+    }
+
+    /// Processes whose command line contains `marker` now (but for a test's own python3 wrapper).
+    static func running(_ marker: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard Int32(entry) != nil, Int32(entry) != getpid(),
+                  let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8) else { return nil }
+            let line = command.replacingOccurrences(of: "\0", with: " ")
+            return line.contains(marker) && !line.contains("python3 -c") ? "\(entry): \(line)" : nil
+        }
+    }
+
     /// A stand-in `swift` in `dir` running `body` (sh), and the environment
     /// that puts it first on PATH: SwiftPM's own would wait for the lock
     /// `swift test` holds on the build folder.

@@ -71,34 +71,13 @@ struct ScriptSignalTests {
         #expect(left.isEmpty, "left running: \(left)")
         // Its Xvfb (a session of its own) is display 300 + pid % 50.
         let display = 300 + group % 50
-        let xvfb = survivorsRunning(marker: "Xvfb :\(display) ")
+        let xvfb = ScriptSession.survivors(running: "Xvfb :\(display) ")
         #expect(xvfb.isEmpty, "Xvfb left running: \(xvfb)")
         for path in ["/tmp/.X11-unix/X\(display)", "/tmp/.X\(display)-lock"] {
             #expect(!FileManager.default.fileExists(atPath: path), "\(path) left")
         }
         let after = Set(((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter { $0.hasPrefix("cadence-recovery.") })
         #expect(after.subtracting(before).isEmpty, "temporary folders left: \(after.subtracting(before))")
-    }
-
-    /// Processes whose command line contains `marker`, waited for up to `seconds` to end.
-    private func survivorsRunning(marker: String, seconds: Int = 3) -> [String] {
-        var left: [String] = []
-        for _ in 0..<(10 * seconds) {
-            left = running(marker: marker)
-            if left.isEmpty { break }
-            usleep(100_000)
-        }
-        return left
-    }
-
-    /// Processes whose command line contains `marker` now (but for the test's own wrapper).
-    private func running(marker: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-            guard Int32(entry) != nil, Int32(entry) != getpid(),
-                  let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8) else { return nil }
-            let line = command.replacingOccurrences(of: "\0", with: " ")
-            return line.contains(marker) && !line.contains("python3 -c") ? "\(entry): \(line)" : nil
-        }
     }
 
     @Test("A malformed --fps for Scripts/bench recovery: usage, exit 64, no traceback")
@@ -167,7 +146,7 @@ struct ScriptSignalTests {
         var booting: [String] = [], status: Int32 = 0, ended = false
         let deadline = Date().addingTimeInterval(60)
         while booting.isEmpty && !ended && Date() < deadline {
-            booting = running(marker: out.path).filter { $0.contains("qemu-system") }
+            booting = ScriptSession.running(out.path).filter { $0.contains("qemu-system") }
             ended = waitpid(lab, &status, WNOHANG) == lab
             usleep(100_000)
         }
@@ -181,11 +160,11 @@ struct ScriptSignalTests {
         try #require(status != 75 << 8, "another vblank lab holds this checkout's lab: \(said)")
         try #require(!booting.isEmpty, "the guest's qemu never ran: \(said)")
         // Each of the guest's processes names the output folder on its command line.
-        let left = survivorsRunning(marker: out.path, seconds: 10)
+        let left = ScriptSession.survivors(running: out.path, seconds: 10)
         #expect(left.isEmpty, "outlived the lab: \(left)")
         #expect(virtmeFiles().subtracting(filesBefore).isEmpty, "left in /tmp: \(virtmeFiles().subtracting(filesBefore))")
         // Whatever the result, nothing is left for the next test.
-        for entry in running(marker: out.path) { kill(pid_t(entry.prefix { $0 != ":" }) ?? 0, SIGKILL) }
+        for entry in ScriptSession.running(out.path) { kill(pid_t(entry.prefix { $0 != ":" }) ?? 0, SIGKILL) }
     }
 
     @Test("A second vblank lab while one holds the lab: refused with 75 and a message, nothing touched")
