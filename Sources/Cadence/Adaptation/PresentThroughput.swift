@@ -15,7 +15,11 @@
 /// ended and their present went out by the target, yet they reached the glass
 /// late) and the presents returned, on average, more than ``margin`` further
 /// apart than the link planned. Frames late by a phase error return on the
-/// planned interval, and a slower rate would not help them.
+/// planned interval, and a slower rate would not help them. A frame whose
+/// glass time is inferred (its platform's report lost or too late, as on a
+/// busy X server) stays in the window, never present-bound: its present's
+/// return is real, and starting the window again there would keep a slow
+/// path unlearned for as long as such frames come.
 ///
 /// **Unlearning.** A busy machine or a display server starved of CPU for a
 /// few seconds teaches the same lesson as a slow path, and at the slower rate
@@ -108,19 +112,19 @@ package struct PresentThroughput: Sendable {
         if let probe, record.callbackStart >= probe.start, probe.passed < probe.planned {
             judgeProbe(record, bound: bound, judged: judged, previousReturn: last)
         }
-        guard judged else {
+        guard let planned = record.rate else {
             window.removeAll()
             return
         }
         if last == nil { window.removeAll() }
-        if let rate = record.rate { window.append((record.presentTime, rate.period, bound)) }
+        window.append((record.presentTime, planned.period, bound))
         if window.count > Self.windowLength { window.removeFirst() }
         guard window.count == Self.windowLength else { return }
         let boundCount = window.filter(\.bound).count
         guard Double(boundCount) >= Self.boundShare * Double(Self.windowLength) else { return }
         let reached = (window[window.count - 1].returned - window[0].returned) / Nanoseconds(window.count - 1)
-        let planned = window.map(\.planned).reduce(0, +) / Nanoseconds(window.count)
-        guard Double(reached) > Double(planned) * (1 + Self.margin) else { return }
+        let plannedMean = window.map(\.planned).reduce(0, +) / Nanoseconds(window.count)
+        guard Double(reached) > Double(plannedMean) * (1 + Self.margin) else { return }
         let rate = FrameRate(period: reached)
         if sustainableRate == nil {
             probeWait = Self.firstProbeWait

@@ -116,6 +116,22 @@ struct PresentThroughputTests {
         }
     }
 
+    @Test("A glass time the platform did not report (one frame in four) does not start the window again: one window of 16 learns the presents' rate")
+    func inferredGlassKeepsTheWindow() {
+        var throughput = PresentThroughput()
+        let records = presentBoundRecords(from: 0).map { record in
+            var record = record
+            if record.frame % 4 == 3 { (record.glassSource, record.glassTime) = (.inferred, record.presentTime) }
+            return record
+        }
+        // Twelve of the first sixteen were seen late with their work and present on
+        // time, at least half; their presents came back 20 ms apart, not 16.7: 50 a second.
+        records.prefix(15).forEach { throughput.observe($0) }
+        #expect(throughput.sustainableRate == nil, "fifteen frames are less than a window")
+        throughput.observe(records[15])
+        #expect(throughput.sustainableRate == FrameRate(numerator: 50))
+    }
+
     @Test("What was learned holds on the same display and is forgotten on another (mode or nominal rate)")
     func anotherDisplayStartsAfresh() {
         let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 60)))
