@@ -12,8 +12,20 @@
 /// they happened: a present the machine made late (a late wake-up) does not
 /// push the next one late too, so lateness does not cascade, and the average
 /// rate stays at or below the cap either way.
+///
+/// It is kept between presents aimed alike: made about the same time before
+/// their vblanks (vsync leads within ``tolerance(for:)``: a grid refitted
+/// each frame moves its lead by nanoseconds). A new aim starts it over. The first frames
+/// on Wayland feedback or X Present go out at their targets, on a stand-in
+/// grid, until the platform's vblanks arrive; then each goes out just after
+/// the vblank before its own, most of a refresh earlier. Held to the old
+/// aim, the presents slid a tolerance a frame toward their vblanks for
+/// about a second, some too close to be shown on them (KWin 6.7 at a cap of
+/// 30: one of every 50 frames a refresh late). The frame before showed on a
+/// vblank at or after its target either way, and the new one on the
+/// platform's own vblank it is planned for.
 package struct CapSpacing: Sendable {
-    private var last: (submitted: Nanoseconds, cap: FrameRate)?
+    private var last: (submitted: Nanoseconds, cap: FrameRate, lead: Nanoseconds?)?
 
     /// No present seen yet.
     package init() {}
@@ -26,17 +38,22 @@ package struct CapSpacing: Sendable {
         min(500_000, cap.period / 32)
     }
 
-    /// The earliest a new frame may be presented under `cap` (nil: uncapped):
-    /// the previous present plus the cap's interval less ``tolerance(for:)``,
-    /// when that present was made under the same cap; nil when there is no limit.
-    package func earliestPresent(cap: FrameRate?) -> Nanoseconds? {
+    /// The earliest a new frame presented `lead` before its vblank (nil:
+    /// no lead given) may be presented under `cap` (nil: uncapped): the
+    /// previous present plus the cap's interval less ``tolerance(for:)``,
+    /// when that present was made under the same cap with the same lead;
+    /// nil when there is no limit.
+    package func earliestPresent(cap: FrameRate?, lead: Nanoseconds?) -> Nanoseconds? {
         guard let cap, let last, last.cap == cap else { return nil }
+        if last.lead != lead {
+            guard let before = last.lead, let lead, abs(lead - before) <= Self.tolerance(for: cap) else { return nil }
+        }
         return last.submitted + cap.period - Self.tolerance(for: cap)
     }
 
-    /// A new frame was scheduled for `time` under `cap` (nil: uncapped).
-    package mutating func presented(at time: Nanoseconds, cap: FrameRate?) {
-        last = cap.map { (time, $0) }
+    /// A new frame was scheduled for `time` under `cap` (nil: uncapped), `lead` before its vblank.
+    package mutating func presented(at time: Nanoseconds, cap: FrameRate?, lead: Nanoseconds?) {
+        last = cap.map { (time, $0, lead) }
     }
 
     /// Forgets the previous present: a pause, after which spacing starts over.

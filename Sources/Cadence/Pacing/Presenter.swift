@@ -70,8 +70,9 @@ package final class Presenter {
         let cpuBefore = backend.threadCPUTime
         let clock = backend.clock
         var timing = backend.currentTiming()
+        var lead = backend.vsyncLead(on: timing)
         var plan = PresentPlan(for: frame, on: timing, workEndedAt: workEnd, flips: flips(on: timing),
-                               tolerance: tolerance, vsyncLead: backend.vsyncLead(on: timing))
+                               tolerance: tolerance, vsyncLead: lead)
         if backend.holdsPresents(on: timing) {
             // The platform holds the frame to its moment: no wait here for
             // the moment or for a cap (the moments are the cap's slots), only
@@ -81,23 +82,24 @@ package final class Presenter {
             let submitted = clock.now
             let waitCPU = cpuBefore.flatMap { before in backend.threadCPUTime.map { $0 - before } }
             let outcome = backend.present(notBefore: plan.onGlassAt)
-            capSpacing.presented(at: plan.submitAt, cap: cap)
+            capSpacing.presented(at: plan.submitAt, cap: cap, lead: lead)
             recordFlip(outcome, on: timing)
             return (outcome, submitted, waitCPU)
         }
         var scheduled = plan.submitAt
         while true {
-            scheduled = max(plan.submitAt, capSpacing.earliestPresent(cap: cap) ?? plan.submitAt)
+            scheduled = max(plan.submitAt, capSpacing.earliestPresent(cap: cap, lead: lead) ?? plan.submitAt)
             wait(until: scheduled, in: plan.mode)
             timing = backend.currentTiming()
             if timing == plan.timing { break }
+            lead = backend.vsyncLead(on: timing)
             plan = PresentPlan(for: frame, on: timing, workEndedAt: clock.now, flips: flips(on: timing),
-                               tolerance: tolerance, vsyncLead: backend.vsyncLead(on: timing))
+                               tolerance: tolerance, vsyncLead: lead)
         }
         let submitted = clock.now
         let waitCPU = cpuBefore.flatMap { before in backend.threadCPUTime.map { $0 - before } }
         let outcome = backend.present()
-        capSpacing.presented(at: scheduled, cap: cap)
+        capSpacing.presented(at: scheduled, cap: cap, lead: lead)
         recordFlip(outcome, on: timing)
         return (outcome, submitted, waitCPU)
     }
