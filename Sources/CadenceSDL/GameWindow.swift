@@ -207,7 +207,7 @@ public final class GameWindow {
             // The time hidden is not a frame interval (nor a hitch).
             statistics.resetInterval()
             statisticsOverlay?.resetInterval()
-        case .moved, .displayChanged: display.refresh()
+        case .moved, .displayChanged: display.refresh(moved: true)
         default: break
         }
     }

@@ -46,6 +46,8 @@ import CSDL2
     let throttledByCompositor: Bool
     /// The clock in use: one of the two above, or one of its own.
     private(set) var displayClock: any DisplayClock
+    /// Whether a present on the clock in use waited for its own grid (see `SDLBackend+OwnGrid.swift`).
+    var ownGridAwaited = false
     /// What the compositor offers to time commits, on native Wayland (see `SDLBackend+TimedCommits.swift`).
     let timedCommits: TimedCommits?
     /// Whether frames are held to their moment by the compositor where it can; off by default (see `SDLBackend+TimedCommits.swift`).
@@ -124,6 +126,7 @@ import CSDL2
                                         xPresent: presentClock.map { !$0.isBroken } ?? false)
         let returns = PresentReturnClock(nominal: reportedRate, since: clock.now,
                                          throttledByCompositor: throttledByCompositor)
+        ownGridAwaited = false
         switch choice {
         case .timer:
             displayClock = TimerClock(vsync: renderer.vsync != .off, variable: variableRefresh, reported: reportedRate,
@@ -176,20 +179,18 @@ import CSDL2
     /// thread already in a real-time class is left as it is.
     ///
     /// A just-in-time frame starts only its predicted cost and a safety before
-    /// its target, so losing the core for a few milliseconds in the middle of
-    /// it (the kernel's own threads do that on a busy machine) makes it late;
-    /// in the real-time class nothing in the normal class can take the core
-    /// from it. Measured with `Scripts/bench latency --explore` on a shared
-    /// 2-core machine: several times fewer late frames than in the normal class.
+    /// its target, so losing the core for milliseconds in it (the kernel's
+    /// threads do that on a busy machine) makes it late; in the real-time
+    /// class nothing in the normal class takes the core from it (`Scripts/bench
+    /// latency --explore`, a shared 2-core machine: several times fewer late).
     public func latencyChanged(to latency: FrameLatency) {
         scheduling.latencyChanged(to: latency)
     }
 
     /// How long before its vblank a frame is presented: the clock's choice
-    /// (`DisplayClock.vsyncLead(period:)`: just after the vblank before on
-    /// X Present's measured vblanks and behind a
-    /// compositor and on a grid fitted to unthrottled present returns, half a
-    /// refresh otherwise); none while the platform's clock is still on a
+    /// (`DisplayClock.vsyncLead(period:)`: just after the vblank before on X
+    /// Present's measured vblanks, behind a compositor and on a grid fitted to
+    /// unthrottled present returns, half a refresh otherwise); none on a
     /// stand-in grid, whose phase may be off by any part of a refresh: the
     /// frame goes out at its target, a refresh late at worst, never early.
     public func vsyncLead(on timing: DisplayTiming) -> Nanoseconds? {
@@ -219,27 +220,26 @@ import CSDL2
     }
 
     /// Presents, then asks the clock (which reads the platform now, once a
-    /// frame) when the frame reaches the glass and how that is known: the
-    /// first vblank of the platform's clock after the present returned (X
-    /// Present: measured; XWayland's clock: estimated), the vblank of the grid
-    /// fitted to present returns, or the moment it returned without vsync
-    /// (inferred). On native Wayland the compositor reports the frame's real
-    /// time later, through ``glassFeedback()``.
+    /// frame) when the frame reaches the glass and how that is known: the first
+    /// vblank of the platform's clock after the present returned (X Present:
+    /// measured; XWayland's: estimated), the vblank of the grid fitted to
+    /// present returns, or the moment it returned without vsync (inferred).
+    /// Natively on Wayland the compositor's report comes later (``glassFeedback()``).
     public func present() -> PresentOutcome {
         let ticket = displayClock.willPresent()
         let submitted = clock.now
         renderer.present()
         let returned = clock.now
         let glass = displayClock.presented(submittedAt: submitted, returnedAt: returned)
+        awaitOwnGrid(after: returned)
         return PresentOutcome(shownAt: glass.time, tracedAt: returned, glassSource: glass.source, feedbackTicket: ticket,
                               displayWait: waits.take(adding: returned - submitted))
     }
 
     /// The compositor's reports of when frames reached the glass (native
     /// Wayland's `wp_presentation`), as the last present's read brought them.
-    /// They are the only glass times of a frame's own that tell variable
-    /// refresh in effect: on X11 a frame is placed on the Present clock's
-    /// vblank grid, on it by construction, so nothing there is judged.
+    /// They alone tell variable refresh in effect: on X11 a frame is placed
+    /// on the Present clock's vblank grid, so nothing there is judged.
     public func glassFeedback() -> [GlassFeedback] {
         let reports = displayClock.takeReports()
         trackingVariableRefresh { tracker in

@@ -39,6 +39,10 @@ protocol DisplayClock: AnyObject {
     /// The per-frame reports that the last read brought, once each.
     func takeReports() -> [GlassFeedback]
 
+    /// Reads what the platform sent by `now`, without blocking, as the read
+    /// after a present does (``presented(submittedAt:returnedAt:)``).
+    func read(at now: Nanoseconds)
+
     /// Whether the grid is a compositor's repaint timer (see `FrameBackend.gridIsRepaintTimer`).
     var gridIsRepaintTimer: Bool { get }
 }
@@ -49,7 +53,18 @@ extension DisplayClock {
     func vsyncLead(period: Nanoseconds) -> Nanoseconds? { nil }
     func willPresent() -> Int? { nil }
     func takeReports() -> [GlassFeedback] { [] }
+    func read(at now: Nanoseconds) {}
     var gridIsRepaintTimer: Bool { false }
+
+    /// While the grid is a stand-in (``isProvisional``), reads the platform
+    /// every millisecond on `clock` until its own grid arrives or `deadline`
+    /// passes (see `SDLBackend.awaitOwnGrid(after:)`).
+    func awaitOwnGrid(until deadline: Nanoseconds, on clock: FrameClock) {
+        while isProvisional, clock.now < deadline {
+            clock.sleep(until: min(deadline, clock.now + 1_000_000))
+            read(at: clock.now)
+        }
+    }
 }
 
 /// When a frame reaches the glass, as a display clock knows it.

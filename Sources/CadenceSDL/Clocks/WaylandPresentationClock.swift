@@ -147,6 +147,8 @@ extension WaylandPresentationClock: DisplayClock {
 
     var isProvisional: Bool { vblanks == nil && !isBroken && !repaintsOnDemand }
 
+    func read(at now: Nanoseconds) { poll() }
+
     var note: TimingNote? {
         if vblanks != nil { return nil }
         return repaintsOnDemand ? .compositorRepaintsOnDemand : standIn.note

@@ -26,6 +26,8 @@
     public private(set) var report: DisplayVRRReport?
     /// One line for an overlay or a log: the display's name and refresh.
     public private(set) var summary = ""
+    /// What the backend was last told: the display's index, rate and decision.
+    private var told: (index: Int32?, refreshHz: Int, decision: VRRDecision?)?
 
     /// Detects the display at once and tells `backend`.
     ///
@@ -47,8 +49,14 @@
         refresh()
     }
 
-    /// Re-reads the display, re-detects variable refresh and tells the backend.
-    public func refresh() {
+    /// Re-reads the display, re-detects variable refresh and tells the
+    /// backend, which starts its clock over. After a window `moved` (or
+    /// entered an output) the backend is told only when the display, its
+    /// rate or the decision changed: the vblanks are those of the same
+    /// display. A Wayland window's first frame on an output brings such an
+    /// event, and the clock started over then put the second frame on a
+    /// stand-in grid again, a refresh late.
+    public func refresh(moved: Bool = false) {
         if headless {
             info = nil
             report = nil
@@ -61,7 +69,11 @@
                                      override: vrr, overrideRange: vrrRange)
                 .first { $0.display.index == index }
         }
-        backend.displayChanged(refreshHz: info?.refreshHz ?? 0, decision: report?.decision)
+        let now = (index: info?.index, refreshHz: info?.refreshHz ?? 0, decision: report?.decision)
+        if !moved || told.map({ $0.index != now.index || $0.refreshHz != now.refreshHz || $0.decision != now.decision }) ?? true {
+            backend.displayChanged(refreshHz: now.refreshHz, decision: now.decision)
+        }
+        told = now
         if headless {
             summary = "headless (offscreen), no refresh: paced by timer"
         } else if let info, let report {
