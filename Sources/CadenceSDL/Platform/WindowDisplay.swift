@@ -5,9 +5,9 @@
 /// the detector says it is requested and the glass times show it in effect, and starts its vblank estimate
 /// over when the display's mode changes.
 ///
-/// Call ``refresh()`` on a fullscreen toggle, a vsync change, a window move
-/// or a display change (``Event/moved``, ``Event/displayChanged``); never per
-/// frame, as detection reads sysfs and DRM.
+/// Call ``refresh(moved:)`` on a fullscreen toggle or a vsync change, and
+/// with `moved` on a window move or a display change (``Event/moved``,
+/// ``Event/displayChanged``); never per frame, as detection reads sysfs and DRM.
 @_spi(Programs) public final class WindowDisplay {
     /// The window whose display this is.
     public let window: Window
