@@ -27,21 +27,19 @@ public final class GameWindow {
     @_spi(Programs) public let sleeper: PreciseSleeper
     /// The frame loop's real-time backend.
     @_spi(Programs) public let backend: SDLBackend
-    /// The display under the window; `WindowDisplay.refresh()` after the window changes.
+    /// The display under the window; `WindowDisplay.refresh(moved:)` after the window changes.
     @_spi(Programs) public let display: WindowDisplay
     /// The loop that drives the game.
     public let loop: FrameLoop
     private let ownsSession: Bool
     /// The window's connection to its display server.
     let connection: DisplayConnection
-    /// The run's statistics: every frame, as it reached the glass (achieved
-    /// FPS, late frames, hitch ratio); `print(window.statistics.runSummary)` at the end.
+    /// The run's statistics, every frame as it reached the glass: `print(window.statistics.runSummary)` at the end.
     public private(set) var statistics = FrameStatistics()
     /// The statistics panel ``drawStatistics(x:y:)`` draws; nil where its
     /// font cannot be opened (`fonts-dejavu-core`, which Scripts/setup installs).
     @_spi(Programs) public let statisticsOverlay: StatisticsOverlay?
-    /// Why there is no statistics panel, naming the font and its package, for
-    /// the game to tell the player; nil when there is one.
+    /// Why there is no statistics panel (the font and its package), for the player; nil when there is one.
     public let statisticsUnavailable: String?
 
     /// The display link planning each frame.
@@ -120,8 +118,8 @@ public final class GameWindow {
                  rateLimit: FrameRateLimit, watchdog: PresentWatchdog? = nil) throws {
         self.session = session
         self.ownsSession = ownsSession
-        /// SDL may never come back from making a window on a lost display (under watch when there is a watchdog),
-        /// the graphics driver may crash on it, or SDL fail at once ("EGL not initialized"): the loss is said.
+        // SDL may never come back from making a window on a lost display (under watch when there is a watchdog),
+        // the graphics driver may crash on it, or SDL fail at once ("EGL not initialized"): the loss is said.
         let startUp = DisplayConnection(session: session)
         func guarded<Made>(_ make: () throws -> Made) throws -> Made {
             guard let watchdog else { return try startUp.guardingFaults(make) }
@@ -136,9 +134,10 @@ public final class GameWindow {
                        minimumSize: minimumSize, fullscreen: fullscreen && !headless)
         }
         self.window = window
-        renderer = try guarded { try Renderer(window: window, software: headless, vsync: headless ? .off : vsync) }
+        // Watched from here, libwayland's error state too: a connection closed as SDL started spun the renderer's start-up.
         connection = DisplayConnection(window: window)
         watchdog?.watch(connection)
+        renderer = try guarded { try Renderer(window: window, software: headless, vsync: headless ? .off : vsync) }
         renderer.watchdog = watchdog
         clock = MonotonicClock()
         // Controllers plugged in arrive as events; a machine with none (or no joystick support) runs the same.
