@@ -75,14 +75,17 @@ struct VblankCheckPacedTests {
     /// having waited on the display; the sample's achieved FPS counts the
     /// interval from it when `countsPause`, as it must not.
     /// `lost`: frames (by index) that come a vblank later than the stride
-    /// puts them; `plain`: the plain vsync loop's line beside the run.
+    /// puts them; `plain`: the plain vsync loop's line beside the run;
+    /// `cap`: the run's cap (else uncapped); `noEvent`: vblanks the kernel
+    /// delivered no event on (Xorg copies a late frame with no flip).
     private func judge(stride: Int, work: Double, late: Bool, pause: Int = 0, countsPause: Bool = false,
-                       lost: Set<Int> = [], plain: String? = nil) throws -> Subprocess.Result {
+                       lost: Set<Int> = [], plain: String? = nil, cap: Int? = nil,
+                       noEvent: Set<Int> = []) throws -> Subprocess.Result {
         let dir = try Subprocess.temporaryDirectory()
         let run = dir.appendingPathComponent("weston-6hz-fps0").path
         let period = 1.0 / 6, start = 1000.0
         var vblank = ""
-        for seq in 0..<200 {
+        for seq in 0..<200 where !noEvent.contains(seq) {
             vblank += "weston-1 [000] 1.0: drm_vblank_event: crtc=0, seq=\(seq), time=\(Int64((start + Double(seq) * period) * 1e9)), high-prec=true\n"
         }
         var csv = "frame,target_timestamp,present_time,callback_time,glass_time,glass_source,effective_hz,run_start,display_wait\n"
@@ -104,12 +107,21 @@ struct VblankCheckPacedTests {
             display clock: Wayland presentation-time
 
             """.write(toFile: run + ".out", atomically: true, encoding: .utf8)
-        var arguments = [run, "--clock", "Wayland presentation-time", "--modeline", modeline, "--uncapped", "--paced"]
+        var arguments = [run, "--clock", "Wayland presentation-time", "--modeline", modeline, "--paced"]
+            + (cap.map { ["--cap", "\($0)"] } ?? ["--uncapped"])
         if let plain {
             try plain.write(toFile: run + "-plain.out", atomically: true, encoding: .utf8)
             arguments += ["--baseline", run + "-plain.out"]
         }
         return try Subprocess.runExecutable(script, arguments, timeout: 30)
+    }
+
+    @Test("A cap of 3, frames every other vblank, one on a vblank the kernel sent no event for: judged on the kernel's grid, passed")
+    func capWithAVblankWithoutEvent() throws {
+        // Frame 5 is on vblank 10 + 2 x 5.
+        let result = try judge(stride: 2, work: 0.05, late: false, cap: 3, noEvent: [20])
+        #expect(result.status == 0 && result.stdout.contains("ok:"), "\(result.stdout) \(result.stderr)")
+        #expect(!result.stderr.contains("Traceback"), "\(result.stderr)")
     }
 
     @Test("Late frames 5 vblanks apart whose work took 0.7 s (4.2 vblanks): the work's rate, passed")
