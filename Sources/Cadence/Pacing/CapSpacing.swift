@@ -15,10 +15,10 @@
 ///
 /// It is kept between presents aimed alike: made about the same time before
 /// their vblanks (vsync leads within ``tolerance(for:)``: a grid refitted
-/// each frame moves its lead by nanoseconds). A new aim starts it over. The first frames
-/// on Wayland feedback or X Present go out at their targets, on a stand-in
-/// grid, until the platform's vblanks arrive; then each goes out just after
-/// the vblank before its own, most of a refresh earlier. Held to the old
+/// each frame moves its lead by nanoseconds). A new aim starts it over. The
+/// first frames on Wayland feedback or X Present go out at their targets, on
+/// a stand-in grid, until the platform's vblanks arrive; then each goes out
+/// just after the vblank before its own, most of a refresh earlier. Held to the old
 /// aim, the presents slid a tolerance a frame toward their vblanks for
 /// about a second, some too close to be shown on them (KWin 6.7 at a cap of
 /// 30: one of every 50 frames a refresh late). The frame before showed on a
@@ -44,11 +44,14 @@ package struct CapSpacing: Sendable {
     /// when that present was made under the same cap with the same lead;
     /// nil when there is no limit.
     package func earliestPresent(cap: FrameRate?, lead: Nanoseconds?) -> Nanoseconds? {
-        guard let cap, let last, last.cap == cap else { return nil }
-        if last.lead != lead {
-            guard let before = last.lead, let lead, abs(lead - before) <= Self.tolerance(for: cap) else { return nil }
-        }
+        guard let cap, let last, last.cap == cap, Self.aimedAlike(last.lead, lead, under: cap) else { return nil }
         return last.submitted + cap.period - Self.tolerance(for: cap)
+    }
+
+    /// Whether two presents were aimed alike: neither with a lead, or leads within ``tolerance(for:)``.
+    private static func aimedAlike(_ a: Nanoseconds?, _ b: Nanoseconds?, under cap: FrameRate) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return abs(a - b) <= tolerance(for: cap)
     }
 
     /// A new frame was scheduled for `time` under `cap` (nil: uncapped), `lead` before its vblank.

@@ -70,7 +70,7 @@
                 .first { $0.display.index == index }
         }
         let now = (index: info?.index, refreshHz: info?.refreshHz ?? 0, decision: report?.decision)
-        if !moved || told.map({ $0.index != now.index || $0.refreshHz != now.refreshHz || $0.decision != now.decision }) ?? true {
+        if !moved || told.map({ $0 != now }) ?? true {
             backend.displayChanged(refreshHz: now.refreshHz, decision: now.decision)
         }
         told = now
