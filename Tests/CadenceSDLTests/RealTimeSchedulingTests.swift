@@ -2,7 +2,9 @@ import Testing
 @_spi(Programs) import Cadence
 @_spi(Programs) @testable import CadenceSDL
 
-@Suite("Real-time scheduling class")
+/// Serialized: the guard is the process's (RLIMIT_RTTIME, the SIGXCPU handler
+/// and its demoted flag, which a request on another test's thread clears).
+@Suite("Real-time scheduling class", .serialized)
 struct RealTimeSchedulingTests {
     @Test("A request is granted or refused as a whole, and release returns the thread to the normal class")
     func requestAndRelease() {
