@@ -16,7 +16,9 @@ clock does not tick). Its figures (achieved FPS, late frames, the clock) are
 printed for the reader, and per compositor, path and rate (NAME without its
 round, -rNN, from `desktop-lab test --repeat N`) the runs held, the worst
 achieved FPS's distance from its rate, the worst share of late frames, and any
-early or half-rate run.
+early or half-rate run. A run given the compositor's protocol error
+(NAME ending in protocol-error, NAME.fault the proxy's log) must end on it
+within 5 s, with exit status 1, naming it.
 
 --done-when judges those figures too, as the lane's done-when states them:
 each sample run's achieved FPS (from glass times, the run summary's) within 1%
@@ -35,6 +37,8 @@ import sys
 TOLERANCE = 0.0005  # seconds: FrameRecord.lateTolerance
 DISPLAY_HZ = 60.0   # the rate Scripts/desktop starts every compositor at
 SAMPLE = re.compile(r"^(\w+)-sample-(native|xwayland)-fps(\d+)(?:-r\d+)?$")
+FAULT = re.compile(r"^\w+-sample-native-protocol-error(?:-r\d+)?$")
+FAULT_ENDING = 5.0  # seconds from the protocol error to the game's end: "at once", on a busy machine
 
 
 def summary(text):
@@ -55,6 +59,27 @@ def judge_trace(path):
     return len(rows), len(early), fps
 
 
+def judge_fault(out, name, text, rc):
+    """(problems, figures) of a run given a protocol error (Scripts/wayland-fault-proxy): it must end on
+    it within FAULT_ENDING, exit 1, and name it, where a run left alone goes on for 20 s and exits 0."""
+    log = open(os.path.join(out, name + ".fault")).read() if os.path.exists(os.path.join(out, name + ".fault")) else ""
+    sent = re.search(r"error sent ([0-9.]+)", log)
+    closed = re.search(r"client closed ([0-9.]+)", log)
+    if not sent:
+        return [f"the error was never sent (exit {rc}: " + " | ".join(text.strip().splitlines()[-2:])[:160] + ")"], ""
+    problems = []
+    ended = float(closed.group(1)) - float(sent.group(1)) if closed else None
+    if ended is None or ended > FAULT_ENDING:
+        problems.append("did not end on the error" + (f" ({ended:.2f} s after it)" if ended is not None else ""))
+    if rc != 1:
+        problems.append(f"exit {rc}, not 1")
+    said = re.search(r"(closed the connection on a protocol error \(wl_display error 3[^)]*\))", text)
+    if not said:
+        problems.append("the protocol error is not named: " + " | ".join(text.strip().splitlines()[-1:])[:160])
+    return problems, (f"ended {ended:.2f} s after the error" if ended is not None else "") + (
+        f"; said: {said.group(1)}" if said else "")
+
+
 def judge(out, name, done_when, facts):
     """(problems, figures in words) of one run; its figures for the table go in `facts`."""
     text = open(os.path.join(out, name + ".out"), errors="replace").read()
@@ -62,6 +87,8 @@ def judge(out, name, done_when, facts):
     problems, figures = [], []
     if rc in (124, 137):
         return [f"did not end in time (exit {rc})"], "hang"
+    if FAULT.match(name):
+        return judge_fault(out, name, text, rc)
     refused = rc != 0 and re.search(r"wl_seat|refus|cannot start", text)
     if refused:
         facts["refused"] = True

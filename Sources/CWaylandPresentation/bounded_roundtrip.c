@@ -62,6 +62,6 @@ int cadence_wl_roundtrip_within(struct wl_display *display, struct wl_event_queu
     return done ? 0 : -1;
 }
 
-int cadence_wl_display_lost(struct wl_display *display) {
-    return display != NULL && wl_display_get_error(display) != 0;
+int cadence_wl_display_error(struct wl_display *display) {
+    return display != NULL ? wl_display_get_error(display) : 0;
 }

@@ -230,13 +230,6 @@ int cadence_wl_presentation_poll(cadence_wl_presentation *watcher, int64_t *time
 
 int cadence_wl_presentation_discarded(const cadence_wl_presentation *watcher) { return watcher->discarded; }
 
-struct wl_display *cadence_wl_display_of(struct SDL_Window *window) {
-    SDL_SysWMinfo info;
-    SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_WAYLAND) return NULL;
-    return info.info.wl.display;
-}
-
 void cadence_wl_presentation_close(cadence_wl_presentation *watcher) {
     if (watcher == NULL) return;
     for (int i = 0; i < PENDING_SLOTS; i++) {

@@ -86,9 +86,14 @@ int cadence_server_listening(const char *path) {
 }
 
 int cadence_wl_protocol_error(struct wl_display *display, char *interface, int length, uint32_t *object) {
-    if (display == NULL || wl_display_get_error(display) != EPROTO) return -1;
+    if (display == NULL || wl_display_get_error(display) == 0) return -1;
+    /* The error number alone does not tell: the compositor's errors on
+     * wl_display itself read as EINVAL, ENOMEM or EFAULT too. One it sent
+     * names its object; libwayland's own failures name none. */
     const struct wl_interface *which = NULL;
+    *object = 0;
     uint32_t code = wl_display_get_protocol_error(display, &which, object);
+    if (which == NULL && *object == 0) return -1;
     snprintf(interface, (size_t)length, "%s", which != NULL ? which->name : "unknown");
     return (int)code;
 }

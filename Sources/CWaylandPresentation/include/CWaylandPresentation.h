@@ -58,9 +58,15 @@ int cadence_wl_roundtrip_within(struct wl_display *display, struct wl_event_queu
 /// SDL's `wl_display` for `window`, NULL when SDL does not run it on Wayland.
 struct wl_display *cadence_wl_display_of(struct SDL_Window *window);
 
-/// 1 when the connection to the compositor broke (it went away or sent
-/// something fatal); safe from any thread.
-int cadence_wl_display_lost(struct wl_display *display);
+/// SDL 3's `wl_display` as soon as its video runs on Wayland, before any
+/// window (SDL 2 hands it out only through a window); NULL when the SDL 2 API
+/// does not run on SDL 3, or SDL 3's video is not Wayland's.
+struct wl_display *cadence_wl_display_of_sdl3_video(void);
+
+/// The error that broke the connection to the compositor (an errno value:
+/// EPROTO for a protocol error it sent, EPIPE when it closed the connection,
+/// others libwayland met on its side), 0 while it holds; safe from any thread.
+int cadence_wl_display_error(struct wl_display *display);
 
 /// The descriptor of this process's connection to the server listening on
 /// the Unix socket `path` (a path, or the same name in the abstract

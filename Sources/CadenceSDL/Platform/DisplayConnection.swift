@@ -10,25 +10,37 @@ import Synchronization
 /// after the compositor is gone and may spin for ever inside a call (see
 /// `PresentWatchdog`); on X11, Mesa may crash on the broken connection before
 /// Xlib ends the process from its I/O error handler. This reads the
-/// connection's socket for a hang-up, without reading from it, and once a
-/// Wayland window exists the error state libwayland keeps, so any thread may ask.
+/// connection's socket for a hang-up, without reading from it, and the error
+/// state libwayland keeps (a fatal error the socket does not show: one read
+/// on SDL's side, or a close still to come) from when SDL hands out its
+/// `wl_display`, so any thread may ask.
 @_spi(Programs) public final class DisplayConnection: Sendable {
-    /// SDL's `wl_display`, nil before a window exists, on X11 and offscreen.
+    /// SDL's `wl_display`: SDL 3's from the start, SDL 2's once a window
+    /// exists; nil before that, on X11 and offscreen.
     nonisolated(unsafe) private let waylandDisplay: OpaquePointer?
     /// The server's listening socket, and SDL's connection to it (its
     /// descriptor and inode); nil offscreen, or for an X server over TCP.
     private let socket: (path: String, fd: Int32, inode: UInt)?
     /// What was lost, decided once.
     private let verdict = Mutex<String?>(nil)
+    /// Which start of SDL's video `waylandDisplay` belongs to.
+    private let videoRun: Int
+    /// How many times SDL's video started, and whether it runs: SDL frees its
+    /// `wl_display` when its video stops (``SDLSession/shutdown()``), while a
+    /// watchdog may still be asking, so the display is read under this lock,
+    /// and only while the video it came from runs; the socket is asked always.
+    private static let video = Mutex<(run: Int, running: Bool)>((0, false))
     /// How long a compositor that closed the connection may take to stop
     /// listening before it counts as still running: one shutting down closes
     /// its clients a moment before its listening socket.
     static let shutdownGrace: Duration = .milliseconds(300)
 
     /// SDL's connection as soon as `session` is up, before any window: the
-    /// socket SDL connected to the compositor (or the X server) with.
+    /// socket SDL connected to the compositor (or the X server) with, and
+    /// SDL 3's `wl_display`.
     public convenience init(session: SDLSession) {
-        self.init(waylandDisplay: nil, driver: session.videoDriver)
+        let display = session.videoDriver == "wayland" ? cadence_wl_display_of_sdl3_video() : nil
+        self.init(waylandDisplay: display, driver: session.videoDriver)
     }
 
     /// The connection `window` is shown through.
@@ -40,6 +52,7 @@ import Synchronization
 
     private init(waylandDisplay: OpaquePointer?, driver: String) {
         self.waylandDisplay = waylandDisplay
+        videoRun = Self.video.withLock { $0.run }
         isWayland = driver == "wayland"
         server = driver == "wayland" ? Self.compositor : "the X server at DISPLAY=\(Self.variable("DISPLAY"))"
         var inode: UInt = 0
@@ -73,6 +86,22 @@ import Synchronization
     private static var compositor: String {
         let name = variable("WAYLAND_DISPLAY")
         return "the Wayland compositor" + (name.isEmpty ? "" : " at WAYLAND_DISPLAY=\(name)")
+    }
+
+    /// SDL's video started (after `SDL_Init`).
+    static func videoStarted() {
+        video.withLock { $0 = ($0.run + 1, true) }
+    }
+
+    /// SDL's video is about to stop (before `SDL_Quit`): its `wl_display` is read no more.
+    static func videoStopping() {
+        video.withLock { $0.running = false }
+    }
+
+    /// `body` on SDL's `wl_display` while the video it belongs to runs; nil otherwise.
+    private func readingDisplay<Read: Sendable>(_ body: (OpaquePointer) -> Read) -> Read? {
+        guard let waylandDisplay else { return nil }
+        return Self.video.withLock { $0.running && $0.run == videoRun ? body(waylandDisplay) : nil }
     }
 
     /// The server, for messages.
@@ -119,7 +148,7 @@ import Synchronization
     /// Whether the connection broke: the compositor closed it (went away, or
     /// closed it on a protocol error), or libwayland found it broken.
     public var isBroken: Bool {
-        if goneAtStart || cadence_wl_display_lost(waylandDisplay) != 0 { return true }
+        if goneAtStart || (readingDisplay { cadence_wl_display_error($0) } ?? 0) != 0 { return true }
         guard let socket else { return false }
         return cadence_server_socket_closed(socket.fd, socket.inode) == 1
     }
@@ -141,11 +170,16 @@ import Synchronization
     private func decide() -> String {
         var interface = [CChar](repeating: 0, count: 64)
         var object: UInt32 = 0
-        let code = cadence_wl_protocol_error(waylandDisplay, &interface, Int32(interface.count), &object)
+        let code = readingDisplay { cadence_wl_protocol_error($0, &interface, Int32(interface.count), &object) } ?? -1
         if code >= 0 {
             let which = String(decoding: interface.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return "\(server) closed the connection on a protocol error (\(which) error \(code) on object "
                 + "\(object)); WAYLAND_DEBUG=client shows the exchange"
+        }
+        let failure = readingDisplay { cadence_wl_display_error($0) } ?? 0
+        if failure != 0, failure != EPIPE, let socket, cadence_server_socket_closed(socket.fd, socket.inode) == 0 {
+            return "the connection to \(server) broke on the game's side (libwayland: "
+                + String(cString: strerror(failure)) + ")"
         }
         guard let path = socket?.path else { return "\(server) went away" }
         let clock = ContinuousClock()

@@ -42,6 +42,7 @@ import CSDL2
         // A game loop wants the compositor left alone and the screensaver off.
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try DisplayConnection.guardingStartUp { try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init") }
+        DisplayConnection.videoStarted()
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
     }
 
@@ -81,6 +82,7 @@ import CSDL2
     public func shutdown() {
         GameControllers.closeAll()
         AudioDevice.close()
+        DisplayConnection.videoStopping()
         SDL_Quit()
     }
 }
