@@ -80,13 +80,21 @@ def judge_fault(out, name, text, rc):
         f"; said: {said.group(1)}" if said else "")
 
 
+def last_words(text):
+    """What a run said last, and any fault SDL reported on the way (for a run that had to be stopped)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    sdl = [line for line in lines if "(fatal)" in line or line.startswith("wl_display")]
+    said = [line for line in lines if line.startswith(("spinning-sprite:", "template:"))] or lines[-1:]
+    return " | ".join(dict.fromkeys(sdl[:1] + said[-2:]))[:400] or "nothing"
+
+
 def judge(out, name, done_when, facts):
     """(problems, figures in words) of one run; its figures for the table go in `facts`."""
     text = open(os.path.join(out, name + ".out"), errors="replace").read()
     rc = int(open(os.path.join(out, name + ".rc")).read().strip() or 1)
     problems, figures = [], []
     if rc in (124, 137):
-        return [f"did not end in time (exit {rc})"], "hang"
+        return [f"did not end in time (exit {rc}); its last words: " + last_words(text)], "hang"
     if FAULT.match(name):
         return judge_fault(out, name, text, rc)
     refused = rc != 0 and re.search(r"wl_seat|refus|cannot start", text)

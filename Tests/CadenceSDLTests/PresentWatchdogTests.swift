@@ -13,8 +13,8 @@ struct PresentWatchdogTests {
     }
 
     private func watchdog(stop: @escaping @Sendable () -> Bool, into ended: Ended) -> PresentWatchdog {
-        // A stall limit of 2 s instead of a minute, for the stall test's time.
-        PresentWatchdog(stopRequested: stop, stallLimit: 2_000_000_000) { reason in
+        // Limits of 2 s and 4 s instead of one and two minutes, for the stall tests' time.
+        PresentWatchdog(stopRequested: stop, stallLimit: 2_000_000_000, startUpLimit: 4_000_000_000) { reason in
             ended.reason = reason
             ended.called.signal()
             while true { pause() }
@@ -42,6 +42,19 @@ struct PresentWatchdogTests {
         let watchdog = watchdog(stop: { true }, into: ended)
         for _ in 0..<20 { _ = watchdog.guarding { usleep(20_000) } }
         #expect(ended.called.wait(timeout: .now() + 0.5) == .timedOut)
+    }
+
+    @Test("A start-up call (before the first present) blocked past the start-up limit ends the run, and not before it")
+    func startUpLimit() throws {
+        let ended = Ended()
+        let watchdog = watchdog(stop: { false }, into: ended)
+        let release = DispatchSemaphore(value: 0)
+        let started = Date()
+        Thread.detachNewThread { watchdog.guarding { release.wait() } }
+        #expect(ended.called.wait(timeout: .now() + 10) == .success)
+        #expect(ended.reason == .startUpStalled)
+        #expect(Date().timeIntervalSince(started) >= 4, "ended before the start-up limit")
+        release.signal()
     }
 
     @Test("A call blocked past the stall limit ends the run once a present has returned, not before (a first frame may take that long)")

@@ -23,6 +23,8 @@ enum SweepStop {
             switch reason {
             case .displayLost(let what): status = report("\(what): sweep ended")
             case .presentStalled: status = report("a present blocked for \(PresentWatchdog.stallLimit / 1_000_000_000) s: sweep ended")
+            case .startUpStalled:
+                status = report("the window's start-up blocked for \(PresentWatchdog.startUpLimit / 1_000_000_000) s: sweep ended")
             case .stopRequested: break
             }
             fflush(nil)

@@ -27,6 +27,8 @@ final class RunEnding: @unchecked Sendable {
             case .displayLost(let what): what
             case .presentStalled:
                 "the display stopped answering (SDL blocked for \(PresentWatchdog.stallLimit / 1_000_000_000) s)"
+            case .startUpStalled:
+                "SDL's start-up waited \(PresentWatchdog.startUpLimit / 1_000_000_000) s for the display (SDL blocked)"
             case .stopRequested: nil
             }
             var status: Int32

@@ -20,11 +20,12 @@ import Synchronization
 /// a stop was asked for and the call has not returned within ``stopGrace``,
 /// or, once a present has returned (``presentReturned()``), when the call
 /// has been blocked ``stallLimit`` (a minute: a display that is only slow is
-/// waited for, see `DisplayWaits`). Before the first
-/// present returns the stall limit does not apply: a software renderer may
-/// spend seconds on its first frame (llvmpipe compiling its shaders, ten
-/// seconds on an emulated CPU), and the start-up ends on a lost connection
-/// or a stop all the same.
+/// waited for, see `DisplayWaits`). Before the first present returns the
+/// limit is ``startUpLimit``, longer: a software renderer may spend seconds
+/// on its first frame (llvmpipe compiling its shaders, twenty seconds on an
+/// emulated CPU), but a start-up that waits for a compositor that never
+/// answers must end too (SDL 3.4 can wait for ever for a window's first
+/// configure, see `docs/desktops.md`).
 ///
 /// Ending is claimed once: the watchdog swaps the call's start for a mark
 /// only if the call is still the one it saw, and the game's thread swaps it
@@ -42,6 +43,10 @@ import Synchronization
         case stopRequested
         /// A guarded call has not returned for `PresentWatchdog/stallLimit`.
         case presentStalled
+        /// A guarded call before the first present (the window's or the
+        /// renderer's start-up, the first present) has not returned for
+        /// `PresentWatchdog/startUpLimit`.
+        case startUpStalled
     }
 
     /// How long a guarded call may block, on a connection that holds, before
@@ -49,6 +54,9 @@ import Synchronization
     /// grabbed by another client) is waited for this long. One whose
     /// connection is gone ends the run at once.
     public static let stallLimit: Nanoseconds = 60_000_000_000
+    /// How long a guarded call before the first present may block on a
+    /// connection that holds: a start-up that slow is stuck, not slow.
+    public static let startUpLimit: Nanoseconds = 120_000_000_000
     /// How long a guarded call may keep a requested stop waiting.
     public static let stopGrace: Nanoseconds = 300_000_000
 
@@ -61,17 +69,19 @@ import Synchronization
     private let presented = Atomic<Bool>(false)
     private let stopRequested: @Sendable () -> Bool
     private let end: @Sendable (Reason) -> Never
-    /// The stall limit in force: ``stallLimit``, shorter in tests.
+    /// The limits in force: ``stallLimit`` and ``startUpLimit``, shorter in tests.
     private let limit: Nanoseconds
+    private let startUp: Nanoseconds
 
     /// Starts the watching thread, which holds the watchdog for the rest of
     /// the process. `stopRequested` says whether a stop signal came; `end`
     /// (called on the watchdog's thread) ends the process.
     public init(stopRequested: @escaping @Sendable () -> Bool, stallLimit: Nanoseconds = PresentWatchdog.stallLimit,
-                end: @escaping @Sendable (Reason) -> Never) {
+                startUpLimit: Nanoseconds = PresentWatchdog.startUpLimit, end: @escaping @Sendable (Reason) -> Never) {
         self.stopRequested = stopRequested
         self.end = end
         limit = stallLimit
+        startUp = startUpLimit
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         pthread_create(&thread, nil, { context in
@@ -172,10 +182,11 @@ import Synchronization
             }
             guard start > 0 else { continue }
             let blocked = Self.now() - start
+            let started = presented.load(ordering: .sequentiallyConsistent)
             let reason: Reason? = lost.map { .displayLost($0) }
                 ?? (stopRequested() && blocked > Self.stopGrace ? .stopRequested
-                    : presented.load(ordering: .sequentiallyConsistent) && blocked > limit
-                        ? .presentStalled : nil)
+                    : started && blocked > limit ? .presentStalled
+                    : !started && blocked > startUp ? .startUpStalled : nil)
             guard let reason else { continue }
             if callStart.compareExchange(expected: start, desired: Self.claimed, ordering: .sequentiallyConsistent).exchanged {
                 end(reason)

@@ -21,6 +21,7 @@ final class LostDisplayEnding: @unchecked Sendable {
             let what = switch reason {
             case .displayLost(let lost): lost
             case .presentStalled: "the display stopped answering"
+            case .startUpStalled: "SDL's start-up waited \(PresentWatchdog.startUpLimit / 1_000_000_000) s for the display"
             case .stopRequested: "stopped"
             }
             if let window { print(window.statistics.runSummary) }
