@@ -14,11 +14,11 @@ import Glibc
 /// for the window's first configure cut short (`poll` failing with EINTR),
 /// which SDL takes for a lost connection ("Wayland display connection closed
 /// by server (fatal)"); the window is then never configured and the game
-/// waits for ever (11 of 1,657 loaded starts on KWin without a decoration;
-/// none of 690 there with autolaunch off: `docs/desktops.md`). The address
-/// is set to `disabled:` for the process there, an address no libdbus
-/// transport accepts (GLib's D-Bus reads it as "no bus"): SDL's calls fail at
-/// once, as on a missing bus, and nothing is forked.
+/// waits for ever (7 of some 1,300 starts; none of 690 with autolaunch off,
+/// see `docs/desktops.md`). The address is set to `disabled:` for the
+/// process there, an address no libdbus transport accepts (GLib's D-Bus reads
+/// it as "no bus"): SDL's calls fail at once, as on a missing bus, and nothing
+/// is forked.
 enum SessionBus {
     /// The value that turns autolaunch off.
     static let disabled = "disabled:"
