@@ -41,7 +41,6 @@ import CSDL2
         }
         // A game loop wants the compositor left alone and the screensaver off.
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        SessionBus.disableAutolaunchWhereNone()
         try DisplayConnection.guardingStartUp { try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init") }
         DisplayConnection.videoStarted()
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
