@@ -21,19 +21,27 @@ struct PresentWatchdogTests {
         }
     }
 
-    @Test("A stop requested while a call blocks ends it after the grace, not before")
-    func stopWhileBlocked() throws {
+    /// Blocks one guarded call until the watchdog ends it (10 s at most):
+    /// why, and how long after the call began; nil if it was never ended.
+    private func endingOfBlockedCall(stop: @escaping @Sendable () -> Bool)
+        -> (reason: PresentWatchdog.Reason?, after: TimeInterval)? {
         let ended = Ended()
-        let watchdog = watchdog(stop: { true }, into: ended)
+        let watchdog = watchdog(stop: stop, into: ended)
         let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         let started = Date()
         // The blocked call runs on a thread of its own: once claimed, it never returns.
         Thread.detachNewThread { watchdog.guarding { release.wait() } }
-        #expect(ended.called.wait(timeout: .now() + 10) == .success)
-        let waited = Date().timeIntervalSince(started)
-        #expect(ended.reason == .stopRequested)
-        #expect(waited >= Double(PresentWatchdog.stopGrace) / 1e9, "ended \(waited) s in, before the grace")
-        release.signal()
+        guard ended.called.wait(timeout: .now() + 10) == .success else { return nil }
+        return (ended.reason, Date().timeIntervalSince(started))
+    }
+
+    @Test("A stop requested while a call blocks ends it after the grace, not before")
+    func stopWhileBlocked() throws {
+        let blocked = endingOfBlockedCall(stop: { true })
+        let ending = try #require(blocked, "the blocked call was not ended within 10 s")
+        #expect(ending.reason == .stopRequested)
+        #expect(ending.after >= Double(PresentWatchdog.stopGrace) / 1e9, "ended \(ending.after) s in, before the grace")
     }
 
     @Test("Calls that return are never ended, even with a stop requested")
@@ -46,15 +54,10 @@ struct PresentWatchdogTests {
 
     @Test("A start-up call (before the first present) blocked past the start-up limit ends the run, and not before it")
     func startUpLimit() throws {
-        let ended = Ended()
-        let watchdog = watchdog(stop: { false }, into: ended)
-        let release = DispatchSemaphore(value: 0)
-        let started = Date()
-        Thread.detachNewThread { watchdog.guarding { release.wait() } }
-        #expect(ended.called.wait(timeout: .now() + 10) == .success)
-        #expect(ended.reason == .startUpStalled)
-        #expect(Date().timeIntervalSince(started) >= 4, "ended before the start-up limit")
-        release.signal()
+        let blocked = endingOfBlockedCall(stop: { false })
+        let ending = try #require(blocked, "the blocked call was not ended within 10 s")
+        #expect(ending.reason == .startUpStalled)
+        #expect(ending.after >= 4, "ended \(ending.after) s in, before the start-up limit")
     }
 
     @Test("A call blocked past the stall limit ends the run once a present has returned, not before (a first frame may take that long)")
