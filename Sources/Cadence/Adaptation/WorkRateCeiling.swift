@@ -18,12 +18,14 @@
 /// - **down** on the first frame planned at the rate now whose measure
 ///   overran its interval, in one step to the fastest rate holding the
 ///   largest measure of the window (the last ``Tuning/window`` frames, none
-///   older than ``Tuning/windowSpan``) with ``Tuning/keepMargin``. The frame
-///   that overran was already late; the next one is planned at the slot its
-///   just-measured work allows, so work that grew costs one late frame. The
-///   loop cannot tell a step from a one-frame hitch there, and the choice is
-///   cheap either way: after a hitch, the next frame's interval is long once
-///   and the rate climbs back on the frame after it (below).
+///   older than ``Tuning/windowSpan``) with ``Tuning/keepMargin``. That
+///   frame was late; the next is planned at the slot its measured work
+///   allows, so work that grew costs one late frame, and a one-frame hitch
+///   one long interval before the rate climbs back (below). At a request,
+///   an overrun whose present returned before its slot is no reason: the
+///   swap queued it (Mesa's on X11), the next callback starts up to an
+///   interval early, and one long frame reaches its target as in a plain
+///   vsync loop; work that lasts uses that head start up, making a frame late.
 /// - **up** on the first frame the work allows: to the fastest rate that
 ///   holds the latest frame's measure with ``Tuning/climbMargin``, when the
 ///   window's frames that rate does not hold are none, or one unbroken run
@@ -62,10 +64,15 @@ package struct WorkRateCeiling: Sendable {
         /// How old the window's oldest frame may be, so a slow rate does not
         /// remember seconds of work.
         package var windowSpan: Nanoseconds
+        /// Whether a frame that overran its interval but was queued (its
+        /// present returned before its slot) keeps the rate: at a request,
+        /// where the rate is the one a plain vsync loop shows; not when
+        /// adaptive, whose headroom is meant to be kept every frame.
+        package var queuedOverrunsKeepRate: Bool
 
         /// A tuning; the defaults are the ones docs/pacing.md states, and a test holds it to them.
-        package init(measure: Measure, keepMargin: Double, climbMargin: Double, window: Int = 16,
-                     windowSpan: Nanoseconds = 500_000_000) {
+        package init(measure: Measure, keepMargin: Double, climbMargin: Double, queuedOverrunsKeepRate: Bool,
+                     window: Int = 16, windowSpan: Nanoseconds = 500_000_000) {
             precondition(window > 0 && keepMargin >= 0 && climbMargin >= keepMargin && windowSpan > 0,
                          "a work ceiling needs a window and a climb margin at least its keep margin")
             self.measure = measure
@@ -73,12 +80,15 @@ package struct WorkRateCeiling: Sendable {
             self.climbMargin = climbMargin
             self.window = window
             self.windowSpan = windowSpan
+            self.queuedOverrunsKeepRate = queuedOverrunsKeepRate
         }
 
-        /// At a request: the work alone, nothing to spare.
-        package static let request = Tuning(measure: .work, keepMargin: 0, climbMargin: 0)
-        /// Adaptive: the whole cost, 15% kept on a drop, 30% needed for a climb.
-        package static let adaptive = Tuning(measure: .cost, keepMargin: 0.15, climbMargin: 0.30)
+        /// At a request: the work alone, nothing to spare, a queued frame's overrun kept.
+        package static let request = Tuning(measure: .work, keepMargin: 0, climbMargin: 0,
+                                            queuedOverrunsKeepRate: true)
+        /// Adaptive: the whole cost, 15% kept on a drop, 30% needed for a climb, every overrun a drop.
+        package static let adaptive = Tuning(measure: .cost, keepMargin: 0.15, climbMargin: 0.30,
+                                             queuedOverrunsKeepRate: false)
     }
 
     /// How it measures and decides.
@@ -87,8 +97,8 @@ package struct WorkRateCeiling: Sendable {
     package private(set) var rate: FrameRate?
     /// The measure the ceiling rests on (what the frame's reason names).
     private var basis: Nanoseconds = 0
-    /// The window: each frame's measure and when its present returned, oldest first.
-    private var frames: [(measure: Nanoseconds, at: Nanoseconds)] = []
+    /// The window: each frame's measure, when its present returned and whether that was before its slot, oldest first.
+    private var frames: [(measure: Nanoseconds, at: Nanoseconds, queued: Bool)] = []
     /// Frames observed since the rate last changed: a drop judges only one planned at it.
     private var sinceChange = 0
     /// The request the rates were bounded by and the display (its refresh mode and rate) they were chosen on.
@@ -107,7 +117,7 @@ package struct WorkRateCeiling: Sendable {
     /// Takes one presented frame's record, presented on `timing`.
     package mutating func observe(_ record: FrameRecord, on timing: DisplayTiming) {
         let measure = max(0, tuning.measure == .work ? record.work : record.cost(on: timing))
-        frames.append((measure, record.presentTime))
+        frames.append((measure, record.presentTime, record.presentTime < record.slotTimestamp))
         let oldest = record.presentTime - tuning.windowSpan
         while frames.count > tuning.window || (frames.count > 1 && frames[0].at < oldest) { frames.removeFirst() }
         sinceChange += 1
@@ -149,11 +159,12 @@ package struct WorkRateCeiling: Sendable {
     }
 
     /// The rate to drop to, with the measure it holds: when the latest frame,
-    /// planned at `current`, overran its interval; nil otherwise.
+    /// planned at `current`, overran its interval (and was not queued, where
+    /// the tuning asks for that); nil otherwise.
     private func lowered(from current: FrameRate, in choices: RateChoices,
                          on timing: DisplayTiming) -> (FrameRate, Nanoseconds)? {
-        guard sinceChange > 0, let latest = frames.last?.measure, latest > current.period,
-              let largest = frames.map(\.measure).max() else { return nil }
+        guard sinceChange > 0, let latest = frames.last, latest.measure > current.period,
+              !(latest.queued && tuning.queuedOverrunsKeepRate), let largest = frames.map(\.measure).max() else { return nil }
         let lower = Self.rate(holding: scaled(largest, tuning.keepMargin), sustained: sustained, in: choices, on: timing)
         return lower < current ? (lower, largest) : nil
     }

@@ -24,8 +24,10 @@
     /// the frame shown on the first vblank at or after its moment.
     public var holdsPresentsToMoments = false
     /// Whether a present returns as soon as it is submitted, as a Wayland
-    /// client's does behind a compositor that shows the frame later; false:
-    /// it returns once the frame is on the glass, as a vsync'd present does.
+    /// client's does behind a compositor that shows the frame later, or a
+    /// vsync swap that queues the frame for its vblank (Mesa's on X11, whose
+    /// platform clock still tells that vblank: so without a `feedbackDelay`);
+    /// false: it returns once the frame is on the glass.
     public var presentsReturnAtOnce = false
 
     /// A backend for `display`, on `clock`. With a `feedbackDelay` it behaves
@@ -107,7 +109,9 @@
     /// What a present submitted at `submitted` and shown at `shown` tells.
     private func outcome(submitted: Nanoseconds, shown: Nanoseconds) -> PresentOutcome {
         variableRefresh?.noteGlass(at: shown, grid: display.fixedGrid)
-        guard feedbackDelay != nil else { return PresentOutcome(shownAt: shown, tracedAt: shown) }
+        guard feedbackDelay != nil else {
+            return PresentOutcome(shownAt: shown, tracedAt: presentsReturnAtOnce ? submitted : shown)
+        }
         nextTicket += 1
         inFlight.append((nextTicket, shown))
         // Until the report comes, the record knows only when the present

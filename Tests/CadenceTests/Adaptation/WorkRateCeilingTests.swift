@@ -101,4 +101,44 @@ struct WorkRateCeilingTests {
         let fitting = run(.fixed(hz(144)), cap: 144, frames: 144) { _ in 6_900_000 }
         #expect(fitting.allSatisfy { $0.pacedHz == 144 && !$0.isLate(tolerance: 0) })
     }
+
+    /// Fixed 60 Hz behind a swap that queues: presents return at once, the
+    /// frame shown on its vblank (as Mesa's vsync swaps on X11 are); the
+    /// display's own flips are the truth.
+    private func queued(frames: Int, work: @escaping (Nanoseconds) -> Nanoseconds) -> (records: [FrameRecord], flips: [Nanoseconds]) {
+        let display = SimulatedDisplay(panel: .fixed(hz(60)))
+        var flips: [Nanoseconds] = []
+        display.onFlip = { flips.append($0.at) }
+        let backend = SimulatedBackend(display: display)
+        backend.presentsReturnAtOnce = true
+        let game = ScriptedGame(frames: frames)
+        game.work = { [unowned backend] _ in work(backend.clock.now) }
+        FrameLoop(link: DisplayLink(preferred: FrameRateRange(fps: 60)), backend: backend).run(game)
+        return (game.records, flips)
+    }
+
+    /// Each frame is submitted half a refresh before its vblank and its
+    /// present returns at once, so the next callback starts one and a half
+    /// intervals before its own vblank: 25 ms for its work. A 22 ms frame
+    /// among 5 ms ones reaches its vblank, as in a plain vsync loop, and
+    /// costs no slot; 20 ms every frame eats 3.3 ms of that head start a
+    /// frame until a frame is late (the third), and then every second vblank
+    /// (30 Hz) holds it, each frame on its target.
+    @Test("A path that queues a frame ahead: one 22 ms frame at 60 Hz costs no slot; 20 ms every frame drops to 30 Hz after one late frame")
+    func queuedPath() {
+        let (hitch, hitchFlips) = queued(frames: 60) { now in now >= 290 * ms && now < 295 * ms ? 22 * ms : 5 * ms }
+        #expect(hitch.contains { $0.work == 22 * ms }, "the long frame ran")
+        #expect(hitch.allSatisfy { $0.pacedHz == 60 && !$0.isLate(tolerance: 0) })
+        let period = Double(1_000_000_000) / 60
+        #expect(zip(hitchFlips, hitchFlips.dropFirst()).allSatisfy { abs(Double($1 - $0) - period) <= 1 },
+                "every flip one refresh after the one before")
+        let (grown, grownFlips) = queued(frames: 60) { now in now >= 300 * ms ? 20 * ms : 5 * ms }
+        let late = grown.indices.filter { grown[$0].isLate(tolerance: 0) }
+        #expect(late.count == 1)
+        guard let first = late.first else { return }
+        let after = grown[(first + 1)...]
+        #expect(after.count > 20 && after.allSatisfy { $0.pacedHz == 30 })
+        #expect(after.allSatisfy { grownFlips[$0.frame] == $0.targetTimestamp }, "on the glass at its target")
+        #expect(grown[..<first].allSatisfy { $0.pacedHz == 60 })
+    }
 }
