@@ -53,15 +53,17 @@ public final class FrameLoop {
     /// each frame's final record and tried again now and then; part of the
     /// link's `DisplayLink.rateCeiling`, learned afresh on another display
     /// or rate limit.
-    package private(set) var presentThroughput = PresentThroughput()
+    package internal(set) var presentThroughput = PresentThroughput()
     /// The fastest rate at or below the request the game's work sustains (at
     /// every limit; adaptive measures the whole cost and keeps headroom);
     /// part of the link's `DisplayLink.rateCeiling`.
-    package private(set) var workCeiling = WorkRateCeiling()
+    package internal(set) var workCeiling = WorkRateCeiling()
     /// How much later than its slot the present path shows a frame, learned
     /// from the platform's reports; the link's `DisplayLink.pathLatency`,
     /// learned afresh on another display.
-    package private(set) var pathLatency = PathLatency()
+    package internal(set) var pathLatency = PathLatency()
+    /// Whether the present path holds a frame queued, and the plan that empties it.
+    package internal(set) var presentQueue = PresentQueue()
 
     /// Gets each frame to the glass.
     package let presenter: Presenter
@@ -122,45 +124,6 @@ public final class FrameLoop {
         }
     }
 
-    // The loop learns at two moments, and both feed the one ceiling on the
-    // link's rate (``planRateCeiling(on:at:)``): what the game's work costs, once
-    // present returns, and what the present path reached, once the frame's
-    // glass time is final.
-
-    /// The first moment the loop learns: right after the present, when the
-    /// frame's work and cost (`FrameRecord.cost(on:)`) are known. The next
-    /// frame's plan needs them at once, so this cannot wait for the glass. It
-    /// feeds the work's share of the ceiling (`WorkRateCeiling`, the even
-    /// rate the work meets) and the cost predictor behind ``FrameLatency/low``.
-    private func learnAfterPresent(_ record: FrameRecord, on timing: DisplayTiming) {
-        workCeiling.observe(record, on: timing)
-        costPredictor.observe(record, on: timing)
-    }
-
-    /// The second moment: once the frame's glass time is final (the
-    /// platform's report, a frame or two after the present), whether the
-    /// present path kept the rate it was asked for (`PresentThroughput`),
-    /// the present path's share of the ceiling; and how much later than its
-    /// slot the path shows a frame (`PathLatency`), which moves the link's
-    /// targets rather than its rate. A glass time only estimated would teach
-    /// either nothing, so this waits for the report.
-    private func learnAfterGlass(_ record: FrameRecord) {
-        presentThroughput.observe(record)
-        if !backend.gridIsRepaintTimer { pathLatency.observe(record) }
-    }
-
-    /// Plans the one ceiling on the next frame's rate, where the two moments
-    /// meet: the lower of what the present path sustains, as learned up to
-    /// now (or nothing, for a frame that tries the asked rate again), and
-    /// what the game's work allows under the request.
-    private func planRateCeiling(on timing: DisplayTiming, at now: Nanoseconds) -> RateCeiling? {
-        presentThroughput.follow(timing)
-        presentThroughput.plan(at: now)
-        let requested = FrameRateSnapper.effectiveRate(for: link.preferredFrameRateRange, on: timing).rate
-        workCeiling.plan(under: requested, on: timing)
-        return RateCeiling.lower(presentThroughput.ceiling, workCeiling.ceiling)
-    }
-
     /// Completes the waiting records with the glass reports that arrived (a discarded frame's
     /// vblank after its present is only an estimate), then hands on, in order, those that are
     /// complete or waited long enough (with `all`, every one: the loop ends or pauses).
@@ -201,7 +164,8 @@ public final class FrameLoop {
         pathLatency.follow(timing)
         link.pathLatency = pathLatency.latency(on: timing)
         link.justInTimeLead = latency == .low ? costPredictor.lead ?? 0 : 0
-        let frame = link.nextFrame(now: clock.now, flips: presenter.flips(on: timing), timing: timing)
+        let flips = presentQueue.flips(planningFrom: presenter.flips(on: timing), at: clock.now)
+        let frame = link.nextFrame(now: clock.now, flips: flips, timing: timing)
         tellBackend(latency)
         cpuMeter.begin(backend)
         if latency == .low { presenter.waitForJustInTimeStart(of: frame, lead: costPredictor.lead) }
