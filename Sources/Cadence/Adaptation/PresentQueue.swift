@@ -43,7 +43,7 @@ package struct PresentQueue: Sendable {
     package mutating func observe(_ record: FrameRecord) -> Bool {
         guard record.presentSubmit >= drainedAt else { return true }
         if !record.isLate() { onTimeSinceDrain = true }
-        guard let period = record.rate?.period, record.isPaced, record.refreshMode == .fixed,
+        guard let period = record.rate?.period, record.refreshMode == .fixed,
               record.glassSource == .feedback, record.workEnd <= record.slotTimestamp,
               abs(record.glassTime - record.targetTimestamp - period) <= FrameRecord.lateTolerance,
               record.presentTime - record.presentSubmit >= period / 4 else {

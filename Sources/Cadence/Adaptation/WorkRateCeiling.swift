@@ -11,10 +11,9 @@
 /// link runs at the next even rate the work can meet (on a fixed display a
 /// whole number of vblanks, with variable refresh or none the request itself
 /// or any whole rate below it; below ``RateChoices/floor`` only as far as
-/// the work needs),
-/// where each frame is done by its target and reaches the glass on it, at one
-/// speed. The loop measures the work every frame, so the rate follows it both
-/// ways:
+/// the work needs), where each frame is done by its target and reaches the
+/// glass on it, at one speed. The loop measures the work every frame, so the
+/// rate follows it both ways:
 /// - **down** on the first frame planned at the rate now whose measure
 ///   overran its interval, in one step to the fastest rate holding the
 ///   largest measure of the window (the last ``Tuning/window`` frames, none
@@ -64,10 +63,9 @@ package struct WorkRateCeiling: Sendable {
         /// How old the window's oldest frame may be, so a slow rate does not
         /// remember seconds of work.
         package var windowSpan: Nanoseconds
-        /// Whether a frame that overran its interval but was queued (its
-        /// present returned before its slot) keeps the rate: at a request,
-        /// where the rate is the one a plain vsync loop shows; not when
-        /// adaptive, whose headroom is meant to be kept every frame.
+        /// Whether a frame that overran its interval but was queued (its present
+        /// returned before its slot) keeps the rate: at a request, as in a plain
+        /// vsync loop; not when adaptive, whose headroom is kept every frame.
         package var queuedOverrunsKeepRate: Bool
 
         /// A tuning; the defaults are the ones docs/pacing.md states, and a test holds it to them.
@@ -97,8 +95,10 @@ package struct WorkRateCeiling: Sendable {
     package private(set) var rate: FrameRate?
     /// The measure the ceiling rests on (what the frame's reason names).
     private var basis: Nanoseconds = 0
-    /// The window: each frame's measure, when its present returned and whether that was before its slot, oldest first.
-    private var frames: [(measure: Nanoseconds, at: Nanoseconds, queued: Bool)] = []
+    /// The window: each frame's measure and when its present returned, oldest first.
+    private var frames: [(measure: Nanoseconds, at: Nanoseconds)] = []
+    /// Whether the latest frame's present returned before its slot (the swap queued it).
+    private var latestWasQueued = false
     /// Frames observed since the rate last changed: a drop judges only one planned at it.
     private var sinceChange = 0
     /// The request the rates were bounded by and the display (its refresh mode and rate) they were chosen on.
@@ -117,7 +117,8 @@ package struct WorkRateCeiling: Sendable {
     /// Takes one presented frame's record, presented on `timing`.
     package mutating func observe(_ record: FrameRecord, on timing: DisplayTiming) {
         let measure = max(0, tuning.measure == .work ? record.work : record.cost(on: timing))
-        frames.append((measure, record.presentTime, record.presentTime < record.slotTimestamp))
+        frames.append((measure, record.presentTime))
+        latestWasQueued = record.presentTime < record.slotTimestamp
         let oldest = record.presentTime - tuning.windowSpan
         while frames.count > tuning.window || (frames.count > 1 && frames[0].at < oldest) { frames.removeFirst() }
         sinceChange += 1
@@ -158,13 +159,12 @@ package struct WorkRateCeiling: Sendable {
         bound = nil
     }
 
-    /// The rate to drop to, with the measure it holds: when the latest frame,
-    /// planned at `current`, overran its interval (and was not queued, where
-    /// the tuning asks for that); nil otherwise.
+    /// The rate to drop to, with the measure it holds: when the latest frame, planned
+    /// at `current`, overran its interval (unqueued, where the tuning asks); nil otherwise.
     private func lowered(from current: FrameRate, in choices: RateChoices,
                          on timing: DisplayTiming) -> (FrameRate, Nanoseconds)? {
-        guard sinceChange > 0, let latest = frames.last, latest.measure > current.period,
-              !(latest.queued && tuning.queuedOverrunsKeepRate), let largest = frames.map(\.measure).max() else { return nil }
+        guard sinceChange > 0, let latest = frames.last?.measure, latest > current.period,
+              !(latestWasQueued && tuning.queuedOverrunsKeepRate), let largest = frames.map(\.measure).max() else { return nil }
         let lower = Self.rate(holding: scaled(largest, tuning.keepMargin), sustained: sustained, in: choices, on: timing)
         return lower < current ? (lower, largest) : nil
     }
