@@ -240,12 +240,15 @@ struct DesktopCompositorTests {
     // MARK: Running the sample
 
     /// Runs the sample on `desktop` by `route` at `fps`; its trace, its standard output and how it ended.
+    /// It runs for a number of frames, `seconds` of them at the most it may reach (the cap, or uncapped
+    /// the clock's rate), not for a time: a loaded machine may spend seconds of a `--duration` starting up.
     private func run(on desktop: Desktop, _ route: Route, fps: Int, seconds: Double = seconds) throws
         -> (trace: CompositorTrace, summary: String, status: Int32, stderr: String) {
         let dir = try Subprocess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("t.csv").path
-        let result = try Subprocess.run("spinning-sprite", ["--fps", "\(fps)", "--duration", "\(seconds)",
+        let frames = Int((seconds * (fps == 0 ? route.clockHz : min(Double(fps), route.clockHz))).rounded(.up))
+        let result = try Subprocess.run("spinning-sprite", ["--fps", "\(fps)", "--frames", "\(frames)",
                                                             "--video", route.path.rawValue, "--window", "640x360",
                                                             "--trace", path],
                                         environment: desktop.environment(route.path), timeout: 60)
