@@ -77,10 +77,11 @@ struct VblankCheckPacedTests {
     /// `lost`: frames (by index) that come a vblank later than the stride
     /// puts them; `plain`: the plain vsync loop's line beside the run;
     /// `cap`: the run's cap (else uncapped); `noEvent`: vblanks the kernel
-    /// delivered no event on (Xorg copies a late frame with no flip).
+    /// delivered no event on (Xorg copies a late frame with no flip);
+    /// `startUp`: the first frame's own seconds of work, late (llvmpipe's start-up).
     private func judge(stride: Int, work: Double, late: Bool, pause: Int = 0, countsPause: Bool = false,
                        lost: Set<Int> = [], plain: String? = nil, cap: Int? = nil,
-                       noEvent: Set<Int> = []) throws -> Subprocess.Result {
+                       noEvent: Set<Int> = [], startUp: Double? = nil) throws -> Subprocess.Result {
         let dir = try Subprocess.temporaryDirectory()
         let run = dir.appendingPathComponent("weston-6hz-fps0").path
         let period = 1.0 / 6, start = 1000.0
@@ -92,11 +93,12 @@ struct VblankCheckPacedTests {
         var glassTimes: [Double] = []
         for i in 0..<20 {
             let glass = start + Double(10 + i * stride + (i > 0 ? pause : 0) + lost.filter { $0 <= i }.count) * period
-            let target = late ? glass - period : glass
+            let first = i == 0 ? startUp : nil
+            let target = late || first != nil ? glass - period : glass
             let present = glass - 0.01
             glassTimes.append(glass)
             let wait = i == 0 && pause > 0 ? "\(Double(pause) * period)" : ""
-            csv += "\(i),\(target),\(present),\(present - work),\(glass),feedback,6,0,\(wait)\n"
+            csv += "\(i),\(target),\(present),\(present - (first ?? work)),\(glass),feedback,6,0,\(wait)\n"
         }
         let counted = pause > 0 && !countsPause ? Array(glassTimes.dropFirst()) : glassTimes
         let achieved = Double(counted.count - 1) / (counted.last! - counted.first!)
@@ -151,6 +153,13 @@ struct VblankCheckPacedTests {
     @Test("Frames 2 vblanks apart, none late, uncapped: below the display's rate for nothing, a failure")
     func slowWithoutLateness() throws {
         let result = try judge(stride: 2, work: 0.05, late: false)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("median 2 vblanks per frame, 1 expected"), "\(result.stdout)")
+    }
+
+    @Test("Frames 2 vblanks apart, none late but the first, which waited 5 s on the display starting up: its work allows the others nothing, a failure")
+    func startUpIsNoWork() throws {
+        let result = try judge(stride: 2, work: 0.05, late: false, pause: 30, plain: plainAtTheRate, startUp: 5)
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("median 2 vblanks per frame, 1 expected"), "\(result.stdout)")
     }
