@@ -10,7 +10,16 @@
 /// A pair more than half a period off the line names another vblank than the
 /// line does: the clock jumped, or the mode changed unheard of. One such pair
 /// alone is set aside (a glitch); two in a row start the fit over from them,
-/// so what was learned from the old line is unlearned.
+/// so what was learned from the old line is unlearned. A clock whose ticks
+/// are stamped when a timer ran strays that far by itself: Xvfb's fake clock
+/// stamps each with the time its timer fired and numbers it by the nearest
+/// vblank, so a server short of CPU sends pairs up to half a period off
+/// either side (every one still naming its vblank), and two of them in a row
+/// past a line a little off started the fit over from a few such pairs
+/// (153 Hz for 144 under load, and no grid for two frames). So the bound is
+/// the larger of half a period and the farthest the line's own pairs lie
+/// from it plus a quarter period: exact clocks (a kernel's vblank) keep half
+/// a period, a timer's clock gets about three quarters.
 package struct VblankCounterFit: Sendable {
     /// How many recent pairs the fit uses.
     public let window: Int
@@ -36,7 +45,7 @@ package struct VblankCounterFit: Sendable {
             if counter == newest.counter { return }
             if counter < newest.counter { return restart(from: [(counter, time)]) }
         }
-        if let line = fittedLine(), abs(Double(time) - line.value(at: Double(counter))) > line.slope / 2 {
+        if let line = fittedLine(), abs(Double(time) - line.value(at: Double(counter))) > offLineBound(of: line) {
             if let first = offLine { return restart(from: [first, (counter, time)]) }
             offLine = (counter, time)
             return
@@ -44,6 +53,13 @@ package struct VblankCounterFit: Sendable {
         offLine = nil
         samples.append((counter, time))
         if samples.count > window { samples.removeFirst(samples.count - window) }
+    }
+
+    /// How far off `line` a pair names another vblank: half a period, or
+    /// the farthest its pairs lie from it and a quarter period more.
+    private func offLineBound(of line: LineFit) -> Double {
+        let strayed = samples.map { abs(Double($0.time) - line.value(at: Double($0.counter))) }.max() ?? 0
+        return max(line.slope / 2, strayed + line.slope / 4)
     }
 
     /// Forgets every pair.

@@ -88,38 +88,77 @@ struct LearningRecoveryTests {
                            skippedFrames: 0, glassTime: late ? target + period : target, glassSource: .vblank)
     }
 
-    @Test("A try is two frames, judged by when their presents return at 60 Hz: both 20 ms after the one before: slow; the first 20 ms after (the server late once), the second 16.7 ms: kept up; the first 14 ms, the second 16.7: kept up")
-    func twoFrameTry() {
-        for (firstGap, gap, keptUp) in [(20 * ms, 20 * ms, false), (20 * ms, 16_666_667, true), (14 * ms, 16_666_667, true)] {
-            var throughput = PresentThroughput()
-            // Sixteen frames present-bound, returns 20 ms apart: 50 a second learned at frame 15.
-            for i in 0..<16 { throughput.observe(frame(i, returned: Nanoseconds(i) * 20 * ms, late: true)) }
-            #expect(throughput.sustainableRate == FrameRate(numerator: 50))
-            let learnedAt = 15 * 20 * ms
-            #expect(throughput.planned(at: learnedAt + PresentThroughput.firstProbeWait - 1)?.rate == FrameRate(numerator: 50))
-            // The try: two frames planned with no ceiling, then the ceiling again until they are judged.
-            let start = learnedAt + PresentThroughput.firstProbeWait
-            #expect(throughput.planned(at: start) == nil && throughput.planned(at: start + 1) == nil)
-            #expect(throughput.planned(at: start + 2)?.rate == FrameRate(numerator: 50))
-            // The frame before the try returned at `start`; the first try frame `firstGap`
-            // later and on time; the second `gap` after it.
-            var before = frame(200, returned: start, late: false)
-            before.callbackStart = start - 1
-            throughput.observe(before)
-            var first = frame(201, returned: start + firstGap, late: false)
-            var second = frame(202, returned: start + firstGap + gap, late: false)
-            first.callbackStart = start
-            second.callbackStart = start + 1
-            throughput.observe(first)
-            #expect(throughput.sustainableRate != nil, "one frame is not enough")
-            throughput.observe(second)
-            // 20 ms is more than 16.7 ms and 10%: still slow where both came back that late.
-            #expect((throughput.sustainableRate == nil) == keptUp, "gaps \(firstGap), \(gap)")
-            if !keptUp {
-                // The wait doubled: the next try a second after that present returned.
-                #expect(throughput.planned(at: second.presentTime + 2 * PresentThroughput.firstProbeWait - 1) != nil)
-                #expect(throughput.planned(at: second.presentTime + 2 * PresentThroughput.firstProbeWait) == nil)
+    @Test("A try is four frames, judged by when their presents return at 60 Hz (16.7 ms planned, 18.3 allowed): two in a row 20 ms after the one before end it; one late return among them (the server late once) does not; the slower rate's slack carrying the first two, then two late, ends it at the fourth", arguments: [
+        ([20 * ms, 20 * ms, 20 * ms, 20 * ms], 2),
+        ([20 * ms, 16_666_667, 20 * ms, 16_666_667], nil),
+        ([14 * ms, 16_666_667, 16_666_667, 16_666_667], nil),
+        ([16_666_667, 16_666_667, 20 * ms, 20 * ms], 4),
+    ] as [([Nanoseconds], Int?)])
+    func fourFrameTry(gaps: [Nanoseconds], slowAt: Int?) {
+        var throughput = PresentThroughput()
+        // Sixteen frames present-bound, returns 20 ms apart: 50 a second learned at frame 15.
+        for i in 0..<16 { throughput.observe(frame(i, returned: Nanoseconds(i) * 20 * ms, late: true)) }
+        #expect(throughput.sustainableRate == FrameRate(numerator: 50))
+        let learnedAt = 15 * 20 * ms
+        #expect(throughput.planned(at: learnedAt + PresentThroughput.firstProbeWait - 1)?.rate == FrameRate(numerator: 50))
+        // The try: four frames planned with no ceiling, then the ceiling again until they are judged.
+        let start = learnedAt + PresentThroughput.firstProbeWait
+        #expect((0..<4).allSatisfy { throughput.planned(at: start + $0) == nil })
+        #expect(throughput.planned(at: start + 4)?.rate == FrameRate(numerator: 50))
+        // The frame before the try returned at `start`; each try frame, on time, `gaps` after the one before.
+        var before = frame(200, returned: start, late: false)
+        before.callbackStart = start - 1
+        throughput.observe(before)
+        var returned = start
+        for (k, gap) in gaps.enumerated() {
+            returned += gap
+            var tried = frame(201 + k, returned: returned, late: false)
+            tried.callbackStart = start + Nanoseconds(k)
+            throughput.observe(tried)
+            let ended = slowAt.map { k + 1 >= $0 } ?? false
+            if k + 1 < gaps.count || slowAt != nil {
+                #expect(throughput.sustainableRate != nil, "after try frame \(k + 1) of \(gaps)")
             }
+            if ended {
+                // The wait doubled: the next try a second after that present returned.
+                #expect(throughput.planned(at: returned + 2 * PresentThroughput.firstProbeWait - 1) != nil)
+                #expect(throughput.planned(at: returned + 2 * PresentThroughput.firstProbeWait) == nil)
+                return
+            }
+        }
+        #expect(throughput.sustainableRate == nil, "kept up through \(gaps)")
+    }
+
+    @Test("A try that passed and whose rate is learned again within two windows failed after all: the next try waits twice as long (1 s); learned again later, half a second")
+    func relearnedSoonAfterATry() {
+        for (gapFrames, wait) in [(0, 2 * PresentThroughput.firstProbeWait), (40, PresentThroughput.firstProbeWait)] {
+            var throughput = PresentThroughput()
+            for i in 0..<16 { throughput.observe(frame(i, returned: Nanoseconds(i) * 20 * ms, late: true)) }
+            let start = 15 * 20 * ms + PresentThroughput.firstProbeWait
+            #expect((0..<4).allSatisfy { throughput.planned(at: start + $0) == nil })
+            // The try's four frames come back on the asked interval, on time: the rate goes.
+            var returned = start
+            for k in 0..<4 {
+                returned += 16_666_667
+                var tried = frame(100 + k, returned: returned, late: false)
+                tried.callbackStart = start + Nanoseconds(k)
+                throughput.observe(tried)
+            }
+            #expect(throughput.sustainableRate == nil)
+            // `gapFrames` frames keeping up, then present-bound ones 20 ms apart until a rate is learned again
+            // (the window's mean, part of it still the frames that kept up).
+            var learnedAt: Nanoseconds?
+            for k in 0..<(gapFrames + 16) where learnedAt == nil {
+                returned += k < gapFrames ? 16_666_667 : 20 * ms
+                throughput.observe(frame(104 + k, returned: returned, late: k >= gapFrames))
+                if throughput.sustainableRate != nil { learnedAt = returned }
+            }
+            guard let learnedAt else {
+                Issue.record("nothing learned again after \(gapFrames) frames between")
+                continue
+            }
+            #expect(throughput.planned(at: learnedAt + wait - 1) != nil, "\(gapFrames) frames between")
+            #expect(throughput.planned(at: learnedAt + wait) == nil, "\(gapFrames) frames between")
         }
     }
 }

@@ -146,6 +146,58 @@ struct PresentThroughputTests {
         #expect(throughput.sustainableRate == nil)
     }
 
+    /// Sixteen records of a link planned at `planned`, each frame's work and
+    /// present done 5.2 ms before its target; the presents return
+    /// `returnGap(i)` after the one before; `late` frames reach the glass
+    /// 6.9 ms late and `workLate` ones end their work after the target.
+    func window(planned: FrameRate, returnGap: (Int) -> Nanoseconds, late: Set<Int>,
+                workLate: Set<Int> = []) -> [FrameRecord] {
+        var returned: Nanoseconds = 0
+        return (0..<16).map { i in
+            let target = Nanoseconds(i + 1) * planned.period
+            returned += returnGap(i)
+            let workEnd = workLate.contains(i) ? target + 1 * ms : target - 8 * ms
+            return FrameRecord(
+                frame: i, timestamp: target - planned.period, targetTimestamp: target,
+                presentTime: max(returned, workEnd + 300_000), delta: planned.period, limit: .displayRate,
+                rate: planned, refreshMode: .fixed, callbackStart: target - 18 * ms, workEnd: workEnd,
+                presentSubmit: workLate.contains(i) ? workEnd : target - 5_200_000, skippedFrames: 0,
+                glassTime: late.union(workLate).contains(i) ? target + 6_900_000 : target, glassSource: .vblank)
+        }
+    }
+
+    @Test("A path that queues: planned at 72 a second on 144 Hz, presents back 15.9 ms apart, every third frame a vblank late with its work and present on time (Xvfb under load): one window learns 62.9 a second")
+    func queueingPathLearns() {
+        var throughput = PresentThroughput()
+        window(planned: FrameRate(numerator: 72), returnGap: { _ in 15_900_000 },
+               late: [2, 5, 8, 11, 14]).forEach { throughput.observe($0) }
+        // Five of sixteen present-bound, all of the late ones; 15.9 ms against 13.9 planned.
+        #expect(throughput.sustainableRate.map { abs($0.hz - 1e9 / 15_900_000) < 0.01 } == true,
+                "\(String(describing: throughput.sustainableRate))")
+    }
+
+    @Test("One stall of the server (one return 8 ms late at 60 Hz, four frames late behind it) lengthens the mean, not the median: nothing learned")
+    func oneStallTeachesNothing() {
+        var throughput = PresentThroughput()
+        let sixty = FrameRate(numerator: 60)
+        window(planned: sixty, returnGap: { $0 == 6 ? sixty.period + 8 * ms : sixty.period },
+               late: [6, 7, 8, 9]).forEach { throughput.observe($0) }
+        #expect(throughput.sustainableRate == nil)
+    }
+
+    @Test("Frames late mostly by their own work teach the presents nothing: four present-bound, six late by work, returns 20 ms apart at 60 Hz")
+    func workLateTeachesNothing() {
+        var throughput = PresentThroughput()
+        window(planned: FrameRate(numerator: 60), returnGap: { _ in 20 * ms }, late: [1, 4, 7, 10],
+               workLate: [2, 5, 8, 11, 13, 15]).forEach { throughput.observe($0) }
+        #expect(throughput.sustainableRate == nil)
+        // The same window with the six on time but late: ten present-bound, the presents' rate.
+        var again = PresentThroughput()
+        window(planned: FrameRate(numerator: 60), returnGap: { _ in 20 * ms },
+               late: [1, 2, 4, 5, 7, 8, 10, 11, 13, 15]).forEach { again.observe($0) }
+        #expect(again.sustainableRate == FrameRate(numerator: 50))
+    }
+
     @Test("What was learned holds on the same display and is forgotten on another (mode or nominal rate)")
     func anotherDisplayStartsAfresh() {
         let sixty = DisplayTiming.fixed(VsyncGrid(origin: 0, rate: FrameRate(numerator: 60)))
