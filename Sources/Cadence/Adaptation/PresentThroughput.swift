@@ -137,8 +137,7 @@ package struct PresentThroughput: Sendable {
         if last == nil { window.removeAll() }
         window.append((record.presentTime, planned.period, judged ? (record.isLate(), bound) : nil))
         if window.count > Self.windowLength { window.removeFirst() }
-        guard window.count == Self.windowLength, presentsSetThePace else { return }
-        let reached = (window[window.count - 1].returned - window[0].returned) / Nanoseconds(window.count - 1)
+        guard window.count == Self.windowLength, let reached = periodThePresentsSet else { return }
         let rate = FrameRate(period: reached)
         if sustainableRate == nil {
             let triedTooSoon = framesSinceTry.map { $0 <= 2 * Self.windowLength } ?? false
@@ -149,19 +148,19 @@ package struct PresentThroughput: Sendable {
         window.removeAll()
     }
 
-    /// Whether the full window shows the presents setting the pace (the
-    /// rule under **Learning** above).
-    private var presentsSetThePace: Bool {
+    /// The presents' mean interval over the full window where it shows them
+    /// setting the pace (the rule under **Learning** above); nil otherwise.
+    private var periodThePresentsSet: Nanoseconds? {
         let judged = window.compactMap(\.judged)
         let bound = judged.filter(\.bound).count
         guard 2 * judged.count >= Self.windowLength, bound > 0,
               Double(bound) >= Self.boundShare * Double(judged.count),
-              2 * bound >= judged.filter(\.late).count else { return false }
+              2 * bound >= judged.filter(\.late).count else { return nil }
         let planned = Double(window.map(\.planned).reduce(0, +)) / Double(window.count)
         let intervals = zip(window, window.dropFirst()).map { $1.returned - $0.returned }.sorted()
-        let mean = Double(window[window.count - 1].returned - window[0].returned) / Double(window.count - 1)
-        let median = Double(intervals[intervals.count / 2])
-        return min(mean, median) > planned * (1 + Self.margin)
+        let span = window[window.count - 1].returned - window[0].returned, gaps = window.count - 1
+        let mean = Double(span) / Double(gaps), median = Double(intervals[intervals.count / 2])
+        return min(mean, median) > planned * (1 + Self.margin) ? span / Nanoseconds(gaps) : nil
     }
 
     /// One of the try's frames came back. The path is still slow where the

@@ -45,7 +45,7 @@ package struct VblankCounterFit: Sendable {
             if counter == newest.counter { return }
             if counter < newest.counter { return restart(from: [(counter, time)]) }
         }
-        if let line = fittedLine(), abs(Double(time) - line.value(at: Double(counter))) > offLineBound(of: line) {
+        if let line = fittedLine(), isOff(line, counter: counter, time: time) {
             if let first = offLine { return restart(from: [first, (counter, time)]) }
             offLine = (counter, time)
             return
@@ -55,11 +55,14 @@ package struct VblankCounterFit: Sendable {
         if samples.count > window { samples.removeFirst(samples.count - window) }
     }
 
-    /// How far off `line` a pair names another vblank: half a period, or
-    /// the farthest its pairs lie from it and a quarter period more.
-    private func offLineBound(of line: LineFit) -> Double {
+    /// Whether a pair lies far enough off `line` to name another vblank: more
+    /// than half a period, and more than the farthest its pairs lie from it
+    /// plus a quarter period (read only for a pair past the first bound).
+    private func isOff(_ line: LineFit, counter: Int64, time: Nanoseconds) -> Bool {
+        let off = abs(Double(time) - line.value(at: Double(counter)))
+        guard off > line.slope / 2 else { return false }
         let strayed = samples.map { abs(Double($0.time) - line.value(at: Double($0.counter))) }.max() ?? 0
-        return max(line.slope / 2, strayed + line.slope / 4)
+        return off > strayed + line.slope / 4
     }
 
     /// Forgets every pair.
