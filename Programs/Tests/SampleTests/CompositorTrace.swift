@@ -30,6 +30,9 @@ struct CompositorTrace {
     }
 
     let rows: [Row]
+    /// The run's start on `CLOCK_MONOTONIC` (seconds; its `run_start`), which
+    /// joins a row to a compositor's own record; nil in traces without it.
+    let runStart: Double?
 
     init(path: String) throws {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
@@ -39,6 +42,7 @@ struct CompositorTrace {
                      "glass_time", "callback_time"]
         let column = try names.map { name in try #require(header.firstIndex(of: name), "no \(name) column in \(header)") }
         let sourceColumn = header.firstIndex(of: "glass_source"), reasonColumn = header.firstIndex(of: "limited_by")
+        let startColumn = header.firstIndex(of: "run_start")
         rows = try lines.dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             try #require(f.count == header.count, "malformed trace row: \(line)")
@@ -48,6 +52,8 @@ struct CompositorTrace {
                        callback: try #require(Double(f[column[8]])), glass: try #require(Double(f[column[7]])), glassSource: sourceColumn.map { f[$0] },
                        limitedBy: reasonColumn.map { f[$0] })
         }
+        let firstRow = lines.dropFirst().first?.split(separator: ",", omittingEmptySubsequences: false)
+        runStart = startColumn.flatMap { column in firstRow.flatMap { Double($0[column]) } }
     }
 
     /// The rows whose present returned within `range` seconds of the first frame's
