@@ -1,8 +1,9 @@
 """A private desktop for one bench run: started by Scripts/desktop, stopped as a
-whole; and the benches' answer to a stop signal.
+whole; the benches' answer to a stop signal; and the one clock that times every
+contender's frames alike (Programs/Bench/present_stamp.c).
 
-Shared by Scripts/bench-precision and Scripts/bench-recovery, which import it
-from this folder.
+Shared by Scripts/bench-precision, Scripts/bench-cost and Scripts/bench-recovery,
+which import it from this folder.
 """
 import argparse, os, signal, subprocess, sys, time
 
@@ -81,3 +82,28 @@ def stop_group(pid):
         for path in (f"/tmp/.X11-unix/X{name[2:-5]}", f"/tmp/{name}"):
             try: os.remove(path)
             except OSError: pass
+
+def build_present_stamp(work, program):
+    """Builds Programs/Bench/present_stamp.c into `work`; the library's path, for
+    LD_PRELOAD. It stamps the moment each frame's pixels leave for the X server
+    (see its header), the same event for every contender, however each one paces."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    library = os.path.join(work, "present_stamp.so")
+    built = subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library,
+                            os.path.join(root, "Programs/Bench/present_stamp.c"), "-ldl"],
+                           capture_output=True, text=True, timeout=120)
+    if built.returncode != 0:
+        sys.exit(f"{program}: cannot build Programs/Bench/present_stamp.c: {built.stderr.strip()[-400:]}")
+    return library
+
+def present_stamps(path, presents, what, program):
+    """The times (s) `build_present_stamp`'s library wrote to `path`; exits when it
+    stamped fewer than half of `presents` (Mesa sent the frames some other way)."""
+    try:
+        stamps = [int(x) / 1e9 for x in open(path).read().split()]
+    except OSError:
+        stamps = []
+    if len(stamps) < presents // 2:
+        sys.exit(f"{program}: {what}: {len(stamps)} frames stamped as sent for {presents} presents "
+                 "(does Mesa send them another way than XShmPutImage or XPutImage here?)")
+    return stamps
