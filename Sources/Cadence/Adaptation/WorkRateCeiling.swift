@@ -141,9 +141,10 @@ package struct WorkRateCeiling: Sendable {
         }
         // Where a rate chosen earlier stands on this display's choices (a refitted rate moves them a little).
         var next = rate.map { Self.place($0, in: choices, on: timing) } ?? requested
+        // Every choice is at most the request: at the request there is nothing to climb to.
         if let latest = frames.last?.measure,
            let (chosen, basis) = lowered(from: next, in: choices, on: timing)
-            ?? raised(from: next, for: latest, in: choices, on: timing) {
+            ?? (next < requested ? raised(from: next, for: latest, in: choices, on: timing) : nil) {
             next = chosen
             self.basis = basis
             sinceChange = 0

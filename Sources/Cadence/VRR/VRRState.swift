@@ -8,40 +8,46 @@
 /// one before; only the last lets the loop pace at any rate in the range.
 @_spi(Programs) public struct VRRState: Equatable, Sendable {
     /// The display can refresh variably.
-    public let isCapable: Bool
+    public var isCapable: Bool { decision.isCapable }
     /// The window asks for variable refresh and nothing refuses it.
-    public let isRequested: Bool
+    public var isRequested: Bool { decision.isRequested }
     /// Glass times show it: requested, and the frames are off the fixed grid.
     public let isInEffect: Bool
-    /// What decided ``isCapable``, e.g. `"DRM vrr_capable"`.
-    public let capableEvidence: String
-    /// Why requested or not, e.g. `"window not fullscreen"`.
-    public let requestedEvidence: String
-    /// Off-grid intervals among those measured, e.g. `"12/30 frames off the 60 Hz grid"`.
-    public let inEffectEvidence: String
     /// The frames judged off the grid, and how many were judged; nil with nothing measured.
     public let framesOffGrid: Int?, framesJudged: Int?
-    /// Why the display is taken as fixed, in a few words: the evidence, or
-    /// where nothing could be asked, what was missing (`"assumed: no connector"`).
-    private let fixedWords: String
+    /// What the policy decided; the words below are made from it when read,
+    /// not with each frame's state (every frame's record carries one).
+    private let decision: VRRDecision
+    /// The fixed mode's rate the frames were measured against.
+    private let rate: FrameRate?
 
     /// The state from the policy's `decision` and what `meter` measured
     /// against the fixed mode's `rate` (nil: no glass times measured).
     public init(decision: VRRDecision, meter: GridIntervalMeter?, rate: FrameRate?) {
-        isCapable = decision.isCapable
-        isRequested = decision.isRequested
+        self.decision = decision
+        self.rate = rate
         isInEffect = decision.isRequested && meter?.isOffGrid == true
-        capableEvidence = "\(decision.refreshSource) (confidence \(decision.confidence.level))"
-        requestedEvidence = decision.isRequested ? "fullscreen and nothing refuses"
-            : decision.inactiveReasons.map(\.description).joined(separator: "; ")
-        inEffectEvidence = Self.describe(meter, rate: rate)
         framesOffGrid = rate == nil ? nil : meter?.offGrid
         framesJudged = rate == nil ? nil : meter?.measured
-        if case .unknown(let reasons) = decision.confidence, let first = reasons.first {
-            fixedWords = "assumed: " + (first.description.split(separator: ":").first.map(String.init) ?? "")
-        } else {
-            fixedWords = capableEvidence
-        }
+    }
+
+    /// What decided ``isCapable``, e.g. `"DRM vrr_capable (confidence high)"`.
+    public var capableEvidence: String { "\(decision.refreshSource) (confidence \(decision.confidence.level))" }
+    /// Why requested or not, e.g. `"window not fullscreen"`.
+    public var requestedEvidence: String {
+        decision.isRequested ? "fullscreen and nothing refuses"
+            : decision.inactiveReasons.map(\.description).joined(separator: "; ")
+    }
+    /// Off-grid intervals among those measured, e.g. `"12/30 frames off the 60 Hz grid"`.
+    public var inEffectEvidence: String {
+        guard let framesOffGrid, let framesJudged, let rate else { return "no glass times measured" }
+        return "\(framesOffGrid)/\(framesJudged) frames off the \(rate) grid"
+    }
+    /// Why the display is taken as fixed, in a few words: the evidence, or
+    /// where nothing could be asked, what was missing (`"assumed: no connector"`).
+    private var fixedWords: String {
+        guard case .unknown(let reasons) = decision.confidence, let first = reasons.first else { return capableEvidence }
+        return "assumed: " + (first.description.split(separator: ":").first.map(String.init) ?? "")
     }
 
     /// The state of a display nothing presents to (as `display-probe` sees it):
@@ -72,10 +78,5 @@
     public var line: String {
         func word(_ flag: Bool) -> String { flag ? "yes" : "no" }
         return "capable \(word(isCapable)) · requested \(word(isRequested)) · in effect \(word(isInEffect))"
-    }
-
-    private static func describe(_ meter: GridIntervalMeter?, rate: FrameRate?) -> String {
-        guard let meter, let rate else { return "no glass times measured" }
-        return "\(meter.offGrid)/\(meter.measured) frames off the \(rate) grid"
     }
 }
