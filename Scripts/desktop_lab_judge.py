@@ -10,7 +10,10 @@ names its display clock (natively: the compositor's presentation feedback), no
 measured frame is on the glass before its target (beyond the half millisecond
 a frame may also be late by, in at most 1% of them: a compositor's own
 completion times jitter), and no uncapped run is locked at half the display's
-rate with a third of its frames late. Through XWayland the clock must say it
+rate with a third of its frames late where its frames' own work (each row's
+work_end - callback_time, the median) fit in one refresh: a busy machine that
+makes the work take longer than a refresh slows the game to what the work
+allows, which may be near half the rate, and is not a lock. Through XWayland the clock must say it
 is estimated, and why where it is the fit to present returns (the X server's
 clock does not tick). Its figures (achieved FPS, late frames, the clock) are
 printed for the reader, and per compositor, path and rate (NAME without its
@@ -48,15 +51,18 @@ def summary(text):
 
 
 def judge_trace(path):
-    """(measured frames, early ones, FPS from measured glass times) of a trace."""
+    """(measured frames, early ones, FPS from measured glass times, the median of the frames' own
+    work in seconds or None) of a trace."""
     with open(path, newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["glass_source"] == "feedback"]
+        every = list(csv.DictReader(f))
+    rows = [r for r in every if r["glass_source"] == "feedback"]
     early = [r for r in rows if float(r["glass_time"]) < float(r["target_timestamp"]) - TOLERANCE]
     fps = None
     if len(rows) > 1:
         span = float(rows[-1]["glass_time"]) - float(rows[0]["glass_time"])
         fps = (len(rows) - 1) / span if span > 0 else None
-    return len(rows), len(early), fps
+    works = sorted(float(r["work_end"]) - float(r["callback_time"]) for r in every if r.get("work_end"))
+    return len(rows), len(early), fps, works[len(works) // 2] if works else None
 
 
 def judge_fault(out, name, text, rc):
@@ -122,15 +128,17 @@ def judge(out, name, done_when, facts):
                 problems.append("through XWayland the clock does not say it is estimated, and why")
         trace = os.path.join(out, name + ".csv")
         if os.path.exists(trace):
-            measured, early, fps = judge_trace(trace)
+            measured, early, fps, work = judge_trace(trace)
             figures.append(f"measured {measured}, early {early}" + (f", glass {fps:.2f} FPS" if fps else ""))
             if early > max(0, measured // 100):
                 problems.append(f"{early} of {measured} measured frames on the glass before their target")
             facts["early"] = early
             rate = fps or (figs and figs[1])
-            if name.endswith("fps0") and figs and rate and abs(rate - DISPLAY_HZ / 2) < 1.5 and figs[2] * 3 > figs[0]:
+            if (name.endswith("fps0") and figs and rate and abs(rate - DISPLAY_HZ / 2) < 1.5 and figs[2] * 3 > figs[0]
+                    and (work is None or work <= 1 / DISPLAY_HZ)):
                 facts["half"] = True
-                problems.append(f"locked at half rate ({rate:.2f} FPS, {figs[2]} of {figs[0]} late)")
+                problems.append(f"locked at half rate ({rate:.2f} FPS, {figs[2]} of {figs[0]} late, "
+                                f"the frames' own work {work * 1000 if work is not None else float('nan'):.1f} ms)")
         elif rc == 0:
             problems.append("no trace")
         wanted = SAMPLE.match(name)
