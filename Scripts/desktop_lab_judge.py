@@ -13,9 +13,9 @@ completion times jitter), and no uncapped run is locked at half the display's
 rate with a third of its frames late where its frames' own work (each row's
 work_end - callback_time, the median) fit in one refresh: a busy machine that
 makes the work take longer than a refresh slows the game to what the work
-allows, which may be near half the rate, and is not a lock. Through XWayland the clock must say it
-is estimated, and why where it is the fit to present returns (the X server's
-clock does not tick). Its figures (achieved FPS, late frames, the clock) are
+allows, which may be near half the rate, and is not a lock. Through XWayland
+the clock must say it is estimated, and why where it is the fit to present
+returns (the X server's clock does not tick). Its figures (achieved FPS, late frames, the clock) are
 printed for the reader, and per compositor, path and rate (NAME without its
 round, -rNN, from `desktop-lab test --repeat N`) the runs held, the worst
 achieved FPS's distance from its rate, the worst share of late frames, and any
