@@ -5,7 +5,7 @@ contender's frames alike (Programs/Bench/present_stamp.c).
 Shared by Scripts/bench-precision, Scripts/bench-cost and Scripts/bench-recovery,
 which import it from this folder.
 """
-import argparse, os, signal, subprocess, sys, time
+import argparse, os, signal, statistics, subprocess, sys, time
 
 class Arguments(argparse.ArgumentParser):
     """argparse, with a usage error's exit status 64 (sysexits.h), as every program here."""
@@ -95,6 +95,20 @@ def build_present_stamp(work, program):
     if built.returncode != 0:
         sys.exit(f"{program}: cannot build Programs/Bench/present_stamp.c: {built.stderr.strip()[-400:]}")
     return library
+
+def interval_figures(times, cap, program):
+    """(p50 ms, p99 ms, FPS) of the intervals between `times` (s) after the first
+    second: each interval's error from 1/cap, or with no cap from the run's median
+    interval (the display's own); exits when fewer than ten are left."""
+    start = times[0] + 1
+    kept = [t for t in times if t >= start]
+    intervals = [b - a for a, b in zip(kept, kept[1:])]
+    if len(intervals) < 10:
+        sys.exit(f"{program}: fewer than ten intervals after the first second")
+    period = 1 / cap if cap else statistics.median(intervals)
+    errors = sorted(abs(i - period) * 1000 for i in intervals)
+    rank = lambda q: errors[min(len(errors) - 1, int(q * len(errors)))]
+    return rank(0.5), rank(0.99), len(intervals) / (kept[-1] - kept[0])
 
 def present_stamps(path, presents, what, program):
     """The times (s) `build_present_stamp`'s library wrote to `path`; exits when it
