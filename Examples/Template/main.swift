@@ -14,16 +14,22 @@
 
 import Cadence
 import CadenceSDL
-import Foundation
+import Glibc   // exit and standard error: no Foundation, so a shipped game need not carry it
 
 // MARK: - Init
 
 /// This program's name, as it was run (a fork's own name).
-let program = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+let program = CommandLine.arguments[0].split(separator: "/").last.map(String.init) ?? "template"
 
-/// Prints `message` and exits with `code` (64: usage, 73: cannot write output).
+/// Says `message` on standard error (file descriptor 2), after the program's name.
+func complain(_ message: String) {
+    let line = Array("\(program): \(message)\n".utf8)
+    _ = write(2, line, line.count)
+}
+
+/// Says `message` and exits with `code` (64: usage, 73: cannot write output).
 func fail(_ message: String, code: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("\(program): \(message)\n".utf8))
+    complain(message)
     exit(code)
 }
 
@@ -54,7 +60,7 @@ do {
     window = try GameWindow(title: "Cadence template", width: windowSize.width, height: windowSize.height)
 } catch { fail("\(error)") }
 // Said, not fatal: the game runs without the panel (S) when its font is missing.
-if let why = window.statisticsUnavailable { FileHandle.standardError.write(Data("\(program): \(why)\n".utf8)) }
+if let why = window.statisticsUnavailable { complain(why) }
 // The game is drawn in 960x540 units, scaled to any window (with bars where its shape differs).
 window.renderer.setLogicalSize(width: 960, height: 540)
 
