@@ -15,13 +15,13 @@ work_end - callback_time, the median) fit in one refresh: a busy machine that
 makes the work take longer than a refresh slows the game to what the work
 allows, which may be near half the rate, and is not a lock. Through XWayland
 the clock must say it is estimated, and why where it is the fit to present
-returns (the X server's clock does not tick). Its figures (achieved FPS, late frames, the clock) are
-printed for the reader, and per compositor, path and rate (NAME without its
-round, -rNN, from `desktop-lab test --repeat N`) the runs held, the worst
-achieved FPS's distance from its rate, the worst share of late frames, and any
-early or half-rate run. A run given the compositor's protocol error
-(NAME ending in protocol-error, NAME.fault the proxy's log) must end on it
-within 5 s, with exit status 1, naming it.
+returns (the X server's clock does not tick). Its figures (achieved FPS, late
+frames, the clock) are printed for the reader, and per compositor, path and
+rate (NAME without its round, -rNN, from `desktop-lab test --repeat N`) the
+runs held, the worst achieved FPS's distance from its rate, the worst share of
+late frames, and any early or half-rate run. A run given the compositor's
+protocol error (NAME ending in protocol-error, NAME.fault the proxy's log)
+must end on it within 5 s, with exit status 1, naming it.
 
 --done-when judges those figures too, as the lane's done-when states them:
 each sample run's achieved FPS (from glass times, the run summary's) within 1%
