@@ -171,13 +171,12 @@ struct ScriptSignalTests {
     func labLock() throws {
         let lab = Desktop.repository.appendingPathComponent(".build-vblank-lab")
         try FileManager.default.createDirectory(at: lab, withIntermediateDirectories: true)
-        // Holds the lock as a lab would (or finds a real lab holding it: refused all the same).
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["-n", lab.appendingPathComponent("lock").path, "sleep", "20"]
-        try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        usleep(300_000)
+        // Holds the lock as a lab would, on an open file of this process, released when it closes
+        // (or finds a real lab holding it: refused all the same).
+        let lock = open(lab.appendingPathComponent("lock").path, O_RDWR | O_CREAT, 0o644)
+        try #require(lock >= 0, "cannot open the lab's lock: errno \(errno)")
+        defer { close(lock) }
+        _ = flock(lock, LOCK_EX | LOCK_NB)
         let result = try Subprocess.runExecutable("\(Self.scripts.path)/vblank-lab", ["accelerator"],
                                                   environment: ["VBLANK_LAB_LOCKED": ""], timeout: 30)
         #expect(result.status == 75, "\(result.stdout) \(result.stderr)")
