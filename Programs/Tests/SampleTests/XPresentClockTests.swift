@@ -49,11 +49,15 @@ struct XPresentClockTests {
     /// 2 s), at the asked rate or the lower one the work allows (`asked` at
     /// most). How many frames a try runs before presents fall behind again
     /// depends on how busy the machine is: `Scripts/bench recovery` measures
-    /// it. Xvfb's fake clock ticks on a millisecond timer: the fit is within
-    /// 0.2%.
+    /// it. Xvfb's fake clock ticks on a millisecond timer, which on a busy
+    /// machine fires late: the clock the loop fits from its MSC/UST then runs
+    /// slow of 144 Hz (143.70 Hz, 0.21%, in a loaded run), and every rate
+    /// divides that. A stride within 1% of a whole number of ticks tolerates
+    /// it and still tells a rate that divides no clock near 144 Hz (45 Hz,
+    /// a stride of 3.2, is 7% off).
     func expectDivisions(_ rows: [Row], cap: Double, asked: Double) {
         let strides = rows.map { 144 / $0.effectiveHz }
-        #expect(strides.allSatisfy { abs($0 - $0.rounded()) <= 0.002 * $0 }, "\(Set(rows.map(\.effectiveHz)))")
+        #expect(strides.allSatisfy { abs($0 - $0.rounded()) <= 0.01 * $0 }, "\(Set(rows.map(\.effectiveHz)))")
         #expect(rows.allSatisfy { $0.effectiveHz <= cap * 1.002 }, "\(Set(rows.map(\.effectiveHz)))")
         let tries = rows.filter { $0.effectiveHz > 48 * 1.002 }
         #expect(tries.allSatisfy { $0.effectiveHz <= asked * 1.002 }, "\(tries.map(\.effectiveHz))")
