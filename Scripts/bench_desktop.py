@@ -38,12 +38,14 @@ def end(process, grace=5):
         try: process.wait(timeout=grace)
         except subprocess.TimeoutExpired: process.kill(); process.wait()
 
-def start(kind, name, directory, extra, program):
+def start(kind, name, directory, extra, program, preload=None):
     """Starts a desktop of `kind` (xvfb or weston) called `name`, its files in
-    `directory`; returns its process group and the environment a client needs.
-    `program` names the caller in the message when it does not start. Stopped
-    while starting, Scripts/desktop is ended with SIGTERM, which stops the
-    desktop it was starting."""
+    `directory`; returns its process group and the environment a client needs,
+    with `preload` (`build_present_stamp`'s library) in LD_PRELOAD where given:
+    MangoHud's script appends its own library there, so the stamps' comes
+    first for every contender. `program` names the caller in the message when
+    it does not start. Stopped while starting, Scripts/desktop is ended with
+    SIGTERM, which stops the desktop it was starting."""
     starter = subprocess.Popen([os.path.join(os.path.dirname(os.path.abspath(__file__)), "desktop"), kind, name, directory] + extra,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -57,6 +59,7 @@ def start(kind, name, directory, extra, program):
     if starter.returncode != 0:
         sys.exit(f"{program}: {kind} did not start: {err.strip()}")
     env = dict(line.split("=", 1) for line in out.split())
+    if preload: env["LD_PRELOAD"] = preload
     return int(env.pop("PID")), env
 
 def stop_group(pid):
