@@ -14,7 +14,7 @@ struct NoWaylandSessionTests {
         var description: String {
             switch self {
             case .noDisplay: "no DISPLAY"
-            case .absentXServer: "DISPLAY=:77, no server there"
+            case .absentXServer: "DISPLAY naming no server"
             case .xvfbWithoutRuntimeDirectory: "xvfb-run, XDG_RUNTIME_DIR unset"
             }
         }
@@ -26,7 +26,7 @@ struct NoWaylandSessionTests {
         var arguments = ["-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "-u", "XDG_RUNTIME_DIR", "-u", "SDL_VIDEODRIVER"]
         switch setting {
         case .noDisplay: arguments += ["-u", "DISPLAY", binary]
-        case .absentXServer: arguments += ["DISPLAY=:77", binary]
+        case .absentXServer: arguments += ["DISPLAY=\(Subprocess.unservedXDisplay)", binary]
         case .xvfbWithoutRuntimeDirectory: arguments += ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x720x24", binary]
         }
         let result = try Subprocess.runExecutable("/usr/bin/env", arguments + ["--frames", "5"], timeout: 60)

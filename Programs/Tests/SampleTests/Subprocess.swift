@@ -94,6 +94,20 @@ enum Subprocess {
         return dir
     }
 
+    /// An X display name no server answers on this machine, from :77 up: one
+    /// with no lock file and no socket bound to its path, in the file system
+    /// or the abstract namespace (`/proc/net/unix` lists both), so that a
+    /// server someone started by hand on :77 is not taken for none.
+    static let unservedXDisplay: String = {
+        let sockets = (try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? ""
+        let bound = Set(sockets.split(separator: "\n").compactMap { $0.split(separator: " ").last }.map(String.init))
+        let number = (77...999).first { n in
+            !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+                && !bound.contains("/tmp/.X11-unix/X\(n)") && !bound.contains("@/tmp/.X11-unix/X\(n)")
+        }
+        return ":\(number ?? 999)"
+    }()
+
     /// This test process's folder for its files, removed when the process
     /// exits, so that a run leaves nothing in the temporary directory.
     private static let testFolder: URL = {
