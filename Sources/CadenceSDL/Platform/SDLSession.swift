@@ -79,11 +79,14 @@ import CSDL2
     }
 
     /// Quits SDL; call once, after every window and renderer is gone.
+    /// Bounded (`TeardownBound`): the process ends if it does not return.
     public func shutdown() {
-        GameControllers.closeAll()
-        AudioDevice.close()
-        DisplayConnection.videoStopping()
-        SDL_Quit()
+        TeardownBound.run {
+            GameControllers.closeAll()
+            AudioDevice.close()
+            DisplayConnection.videoStopping()
+            SDL_Quit()
+        }
     }
 }
 
