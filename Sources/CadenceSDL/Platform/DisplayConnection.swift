@@ -119,7 +119,7 @@ import Synchronization
     public func guardingFaults<Made>(_ body: () throws -> Made) rethrows -> Made {
         guard socket != nil || goneAtStart else { return try body() }
         cadence_fault_guard_begin(socket?.fd ?? -2, socket?.inode ?? 0,
-                                  "\(Self.program): \(server) went away while the window was being made "
+                                  "\(ProgramExit.programName): \(server) went away while the window was being made "
                                   + "(the graphics driver crashed on the broken connection)\n")
         defer { cadence_fault_guard_end() }
         return try body()
@@ -134,15 +134,10 @@ import Synchronization
         let wayland = WaylandSocket.displayCanExist ? WaylandSocket.path : nil
         let x = xSocketPath.flatMap { cadence_server_listening($0) != 0 ? $0 : nil }
         guard wayland != nil || x != nil else { return try body() }
-        cadence_fault_guard_begin_servers(wayland, x, "\(program): the display server went away while SDL was "
-                                          + "starting (SDL crashed on the broken connection)\n")
+        cadence_fault_guard_begin_servers(wayland, x, "\(ProgramExit.programName): the display server went away "
+                                          + "while SDL was starting (SDL crashed on the broken connection)\n")
         defer { cadence_fault_guard_end() }
         return try body()
-    }
-
-    /// The program's name, for messages.
-    private static var program: String {
-        CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "game"
     }
 
     /// Whether the connection broke: the compositor closed it (went away, or

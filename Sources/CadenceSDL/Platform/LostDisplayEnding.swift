@@ -26,16 +26,7 @@ final class LostDisplayEnding: @unchecked Sendable {
             }
             if let window { print(window.statistics.runSummary) }
             let when = window == nil ? " during start-up" : ""
-            let line = Array("\(Self.program): \(what): the game ended\(when)\n".utf8)
-            fflush(nil)
-            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            _exit(1)
+            ProgramExit.now(saying: "\(what): the game ended\(when)")
         }
-    }
-
-    /// The last path component of the program's own path (`argv[0]`).
-    private static var program: String {
-        let path = CommandLine.arguments.first ?? "game"
-        return path.split(separator: "/").last.map(String.init) ?? path
     }
 }

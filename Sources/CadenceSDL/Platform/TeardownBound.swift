@@ -30,13 +30,8 @@ enum TeardownBound {
                 left -= 50_000_000
             }
             guard !done.flag.load(ordering: .acquiring) else { return nil }
-            let program = CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "game"
-            let words = "\(program): SDL's teardown did not return within \(TeardownBound.limit / 1_000_000_000) s "
-                + "(the display or sound server did not answer): the game ended\n"
-            let line = Array(words.utf8)
-            fflush(nil)   // what the game printed before its teardown (its summary) is kept
-            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            _exit(1)
+            ProgramExit.now(saying: "SDL's teardown did not return within \(TeardownBound.limit / 1_000_000_000) s "
+                            + "(the display or sound server did not answer): the game ended")
         }, context) == 0 {
             pthread_detach(thread)
         } else {
