@@ -211,13 +211,13 @@ public final class GameWindow {
         }
     }
 
-    /// Runs `client` until it ends the loop, on the main actor (see
-    /// `FrameLoopClient`), keeping the window's ``statistics`` as frames
-    /// reach the glass (run through here, not the loop itself, for them).
-    /// A paced loop runs in the real-time class where allowed (`SDLBackend.scheduling`).
+    /// Runs `client` until it ends the loop, on the main actor (see `FrameLoopClient`), keeping the
+    /// window's ``statistics`` as frames reach the glass (run through here, not the loop itself, for them),
+    /// after the window's first picture (`SDLBackend.showFirstPicture()`). A paced loop runs in the
+    /// real-time class where allowed (`SDLBackend.scheduling`).
     @MainActor
     public func run(_ client: FrameLoopClient) {
-        backend.scheduling.during { loop.run(WindowClient(window: self, game: client)) }
+        backend.scheduling.during { backend.showFirstPicture(); loop.run(WindowClient(window: self, game: client)) }
     }
 
     /// Switches between windowed and desktop fullscreen (which VRR needs),

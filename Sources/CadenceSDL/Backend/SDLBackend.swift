@@ -54,7 +54,7 @@ import CSDL2
     public var holdsPresentsAtCompositor = false
 
     private let waitUntil: (Nanoseconds) -> Void
-    private var reportedRate: FrameRate?
+    private(set) var reportedRate: FrameRate?
     /// The vsync mode before the loop went uncapped, given back after.
     private var vsyncBeforeUncapped: VSyncMode?
 
