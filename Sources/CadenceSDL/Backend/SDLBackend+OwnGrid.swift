@@ -44,7 +44,11 @@ extension SDLBackend {
         // X Present's stand-in has no grid until presents are seen to block: the mode's rate, or 60 Hz.
         let rate = if case .fixed(let grid) = displayClock.timing { grid.rate } else { reportedRate }
         let period = (rate ?? FrameRate(numerator: 60)).period
+        // The game's draw colour, which it may have set once for all its frames, is given back.
+        var (r, g, b, a): (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        SDL_GetRenderDrawColor(renderer.handle, &r, &g, &b, &a)
         renderer.clear(Color(0, 0, 0))
+        SDL_SetRenderDrawColor(renderer.handle, r, g, b, a)
         _ = displayClock.willPresent()
         let submitted = clock.now
         // Not `renderer.present()`: the watchdog's start-up limit (for a software renderer's slow first
