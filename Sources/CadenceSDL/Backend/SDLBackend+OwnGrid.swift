@@ -51,11 +51,7 @@ extension SDLBackend {
         SDL_SetRenderDrawColor(renderer.handle, r, g, b, a)
         _ = displayClock.willPresent()
         let submitted = clock.now
-        // Not `renderer.present()`: the watchdog's start-up limit (for a software renderer's slow first
-        // frame) holds until the first frame's present returns.
-        if let watchdog = renderer.watchdog { watchdog.guarding { SDL_RenderPresent(renderer.handle) } } else {
-            SDL_RenderPresent(renderer.handle)
-        }
+        renderer.present(endingStartUp: false)
         let returned = clock.now
         _ = displayClock.presented(submittedAt: submitted, returnedAt: returned)
         displayClock.awaitOwnGrid(until: returned + Self.firstPictureWait * period, on: clock)

@@ -156,11 +156,16 @@ public final class Renderer {
     /// frames and halve its rate with no warning. Only the benchmarks, which
     /// compare Cadence with loops that present by themselves, import it
     /// (`@_spi(Programs) import CadenceSDL`).
+    ///
+    /// - Parameter endingStartUp: whether this present's return ends the
+    ///   watchdog's start-up, whose longer limit covers a software renderer's
+    ///   slow first frame. The window's first picture, shown before any frame
+    ///   is drawn, passes `false`, so the limit holds until the first frame's.
     @_spi(Programs)
-    public func present() {
+    public func present(endingStartUp: Bool = true) {
         guard let watchdog else { return SDL_RenderPresent(handle) }
         watchdog.guarding { SDL_RenderPresent(handle) }
-        watchdog.presentReturned()
+        if endingStartUp { watchdog.presentReturned() }
     }
 
     /// Reads the current target back into an image, before it is presented:
