@@ -213,11 +213,11 @@ public final class GameWindow {
 
     /// Runs `client` until it ends the loop, on the main actor (see `FrameLoopClient`), keeping the
     /// window's ``statistics`` as frames reach the glass (run through here, not the loop itself, for them),
-    /// after the window's first picture (`SDLBackend.showFirstPicture()`). A paced loop runs in the
+    /// after the renderer's warm-up and the window's first picture (`SDLBackend.prepareFirstFrame()`). A paced loop runs in the
     /// real-time class where allowed (`SDLBackend.scheduling`).
     @MainActor
     public func run(_ client: FrameLoopClient) {
-        backend.scheduling.during { backend.showFirstPicture(); loop.run(WindowClient(window: self, game: client)) }
+        backend.scheduling.during { backend.prepareFirstFrame(); loop.run(WindowClient(window: self, game: client)) }
     }
 
     /// Switches between windowed and desktop fullscreen (which VRR needs),

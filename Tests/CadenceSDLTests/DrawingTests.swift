@@ -1,4 +1,5 @@
 import Foundation
+import CSDL2
 import Testing
 @_spi(Programs) @testable import CadenceSDL
 
@@ -71,6 +72,25 @@ extension SDLSuites {
                 #expect((image.width, image.height) == (64, 48))
                 #expect(image.rgb(x: 16, y: 16) == (255, 0, 0) && image.rgb(x: 23, y: 23) == (255, 0, 0))
                 #expect(image.rgb(x: 15, y: 15) == (0, 0, 0) && image.rgb(x: 24, y: 24) == (0, 0, 0))
+            }
+        }
+
+        @Test("The renderer's warm-up leaves no pixel changed, and gives back the game's draw colour and blend mode")
+        func warmUpIsInvisible() throws {
+            try offscreen { renderer in
+                renderer.clear(Color(10, 20, 30))
+                SDL_SetRenderDrawColor(renderer.handle, 1, 2, 3, 4)
+                SDL_SetRenderDrawBlendMode(renderer.handle, SDL_BLENDMODE_NONE)
+                renderer.warmUp()
+                let image = try renderer.readPixels()
+                let changed = (0..<image.height).flatMap { y in (0..<image.width).map { x in (x, y) } }
+                    .filter { image.rgb(x: $0.0, y: $0.1) != (10, 20, 30) }
+                #expect(changed.isEmpty, "changed pixels: \(changed.prefix(8))")
+                var (r, g, b, a): (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+                var mode = SDL_BLENDMODE_BLEND
+                SDL_GetRenderDrawColor(renderer.handle, &r, &g, &b, &a)
+                SDL_GetRenderDrawBlendMode(renderer.handle, &mode)
+                #expect((r, g, b, a) == (1, 2, 3, 4) && mode == SDL_BLENDMODE_NONE)
             }
         }
 

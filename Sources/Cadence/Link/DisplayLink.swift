@@ -124,7 +124,10 @@
             cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip ?? previousTarget,
                                    reference: reference), effective, timing)
         }
-        var target = usableTarget(after: reference, flips: flips, timing: timing)
+        // A first frame (after a pause too), the costliest, gets about the time a later one has after the
+        // present before it: a target at least 7/8 of an interval away, not a slot that is nearly now.
+        let soonest = now + effective.rate.period * 7 / 8 - jitterTolerance - 1
+        var target = usableTarget(after: previousTarget == nil ? max(reference, soonest) : reference, flips: flips, timing: timing)
         if let lastFlip, let previousTarget, lastFlip > previousTarget + previousPathLatency + jitterTolerance,
            target - now < justInTimeLead {
             cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip, reference: reference),

@@ -30,16 +30,18 @@ extension SDLBackend {
     /// which takes longer than showing a frame, the more on a busy machine.
     static let firstPictureWait: Int64 = 12
 
-    /// Before the first frame, while the clock is still on its stand-in grid:
-    /// shows the window cleared to black and reads the platform until its own
-    /// vblanks arrive (at most ``firstPictureWait`` refreshes), so that the
-    /// game's first frame, too, is planned on them. Planned on the stand-in,
+    /// Before the first frame: warms the renderer up (`Renderer.warmUp()`)
+    /// and, while the clock is still on its stand-in grid, shows the window
+    /// cleared to black and reads the platform until its own vblanks arrive
+    /// (at most ``firstPictureWait`` refreshes), so that the game's first
+    /// frame, too, is planned on them. Planned on the stand-in,
     /// the first frame went out while the compositor was still mapping the
     /// window and reached the glass 50 to 65 ms after its target on KWin 6.7,
     /// in every run. This picture is not a frame: the game draws none of it
     /// and no statistics count it; its report, asked for so that the clock
     /// gets one, answers no frame's ticket.
-    func showFirstPicture() {
+    func prepareFirstFrame() {
+        renderer.warmUp()
         guard displayClock.isProvisional else { return }
         // X Present's stand-in has no grid until presents are seen to block: the mode's rate, or 60 Hz.
         let rate = if case .fixed(let grid) = displayClock.timing { grid.rate } else { reportedRate }
