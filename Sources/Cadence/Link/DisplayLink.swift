@@ -10,7 +10,8 @@
 /// where the last frame reached the glass when the rate or the display last
 /// changed, stepping every n-th vblank on a fixed display or every 1/rate
 /// otherwise, in exact integer time. A target is the first cadence slot after
-/// the callback starts (and, with variable refresh, at least the panel's
+/// the callback starts (a first frame's, after about an interval for its work:
+/// ``presentLead``; with variable refresh, at least the panel's
 /// shortest interval after the last flip), so a long frame skips slots (and
 /// says how many) rather than drifting, and a rate change takes effect at the
 /// next callback, on the next achievable slot at the new rate.
@@ -31,36 +32,32 @@
         didSet { if oldValue && !isPaused { resynchronize() } }
     }
 
-    /// No pacing: with no vsync (``DisplayTiming/unsynced(reported:)``), frames come as
-    /// fast as the game makes them. Each callback's target is its own start
-    /// (the `now` it is planned at), the earliest the frame can reach the glass (it is presented the moment
-    /// its work ends, so it is never early, and with no slot to meet never
-    /// late); its delta is the time since the previous callback's start, the
-    /// game's real frame time; `duration` stays the display's interval. Where
-    /// the display still synchronizes (vsync could not be turned off) the
-    /// link runs at its preferred range as usual.
+    /// No pacing: with no vsync (``DisplayTiming/unsynced(reported:)``), frames come as fast as the
+    /// game makes them. Each callback's target is its own start (the `now` it is planned at), the
+    /// earliest the frame can reach the glass (it is presented the moment its work ends, so it is
+    /// never early, and with no slot to meet never late); its delta is the time since the previous
+    /// callback's start, the game's real frame time; `duration` stays the display's interval. Where
+    /// the display still synchronizes (vsync could not be turned off) the link runs at its
+    /// preferred range as usual.
     public var isUncapped = false
 
     /// Whether ``invalidate()`` was called; the driver stops for good.
     public private(set) var isInvalidated = false
 
-    /// The largest delta handed to the game. A gap longer than this (a
-    /// suspended laptop, a debugger stop) is clamped to it, and the link
-    /// resynchronises to the display instead of catching up. 1.5 s lets a
+    /// The largest delta handed to the game. A gap longer than this (a suspended laptop, a debugger stop) is
+    /// clamped to it, and the link resynchronises to the display instead of catching up. 1.5 s lets a
     /// callback that took a whole second still be counted exactly.
     public var maximumDelta: Nanoseconds = 1_500_000_000
 
-    /// Slack when deciding whether a slot is still in the future, for real
-    /// time, where present-return times jitter around the vblank. A slot closer
-    /// than this to the reference time counts as passed. 0 in simulation.
+    /// Slack when deciding whether a slot is still in the future, for real time, where present-return times
+    /// jitter around the vblank. A slot closer than this to the reference time counts as passed. 0 in
+    /// simulation.
     public var jitterTolerance: Nanoseconds
 
-    /// The fastest the link may run for a reason other than the request:
-    /// what the present path sustains or the game's work allows (the
-    /// ``FrameLoop`` sets it, the lower of `PresentThroughput` and
-    /// `WorkRateCeiling`). Above it the link runs the highest achievable rate at
-    /// or below it, as for a cap, and the frame says why; the preferred range
-    /// is left as the game set it. Nil: no such limit.
+    /// The fastest the link may run for a reason other than the request: what the present path sustains or
+    /// the game's work allows (the ``FrameLoop`` sets it, the lower of `PresentThroughput` and
+    /// `WorkRateCeiling`). Above it the link runs the highest achievable rate at or below it, as for a cap,
+    /// and the frame says why; the preferred range is left as the game set it. Nil: no such limit.
     public internal(set) var rateCeiling: RateCeiling?
 
     /// How much later than its slot this path shows a frame (the
@@ -70,15 +67,19 @@
     /// present, stay on the slots. 0: the path shows a frame at its slot.
     public internal(set) var pathLatency: Nanoseconds = 0
 
-    /// How long before its target a frame starts just in time (the
-    /// ``FrameLoop`` sets it with ``FrameLatency/low``: the predicted cost).
-    /// After a frame late by more than ``jitterTolerance``, whose glass is
-    /// when the next callback can start, a first slot closer than this cannot
-    /// be met: the cadence then starts again from that glass, as after a rate
-    /// change, so the work has its whole interval and the frames are on
-    /// target again instead of each being held a slot. 0: callbacks start
-    /// when planned.
+    /// How long before its target a frame starts just in time (the ``FrameLoop`` sets it with
+    /// ``FrameLatency/low``: the predicted cost). After a frame late by more than ``jitterTolerance``, whose
+    /// glass is when the next callback can start, a first slot closer than this cannot be met: the cadence
+    /// then starts again from that glass, as after a rate change, so the work has its whole interval and the
+    /// frames are on target again instead of each being held a slot. 0: callbacks start when planned.
     public internal(set) var justInTimeLead: Nanoseconds = 0
+
+    /// How long before its slot a frame's present goes out, where it returns before the vblank (the
+    /// ``FrameLoop`` sets it from `FrameBackend.vsyncLead(on:)`; 0 where the present waits for the vblank,
+    /// from which the next frame's work then starts). A first frame (after a pause too), whose work is the
+    /// costliest (the game's first text and textures), has at least 7/8 of an interval before then, about
+    /// what a later frame has after the present before it, not a slot that is nearly now.
+    public internal(set) var presentLead: Nanoseconds = 0
 
     private var cadence: (slots: FrameCadence, effective: EffectiveRate, timing: DisplayTiming)?
     /// The previous paced frame's slot (its target less its path latency).
@@ -124,9 +125,7 @@
             cadence = (FrameCadence(effective: effective, timing: timing, shown: lastFlip ?? previousTarget,
                                    reference: reference), effective, timing)
         }
-        // A first frame (after a pause too), the costliest, gets about the time a later one has after the
-        // present before it: a target at least 7/8 of an interval away, not a slot that is nearly now.
-        let soonest = now + effective.rate.period * 7 / 8 - jitterTolerance - 1
+        let soonest = now + presentLead + effective.rate.period * 7 / 8 - jitterTolerance - 1
         var target = usableTarget(after: previousTarget == nil ? max(reference, soonest) : reference, flips: flips, timing: timing)
         if let lastFlip, let previousTarget, lastFlip > previousTarget + previousPathLatency + jitterTolerance,
            target - now < justInTimeLead {

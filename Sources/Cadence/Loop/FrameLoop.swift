@@ -164,6 +164,7 @@ public final class FrameLoop {
         pathLatency.follow(timing)
         link.pathLatency = pathLatency.latency(on: timing)
         link.justInTimeLead = latency == .low ? costPredictor.lead ?? 0 : 0
+        link.presentLead = backend.vsyncLead(on: timing).map { PresentPlan.lead(on: timing, vsyncLead: $0) } ?? 0
         let flips = presentQueue.flips(planningFrom: presenter.flips(on: timing), at: clock.now)
         let frame = link.nextFrame(now: clock.now, flips: flips, timing: timing)
         tellBackend(latency)

@@ -70,12 +70,15 @@ package struct PresentPlan: Equatable, Sendable {
         } else {
             onGlassAt = slot
         }
-        switch timing {
-        case .fixed(let grid):
-            submitAt = onGlassAt - min(vsyncLead ?? grid.rate.period / 2, grid.rate.period - 1)
-        case .variable, .unsynced:
-            submitAt = onGlassAt
-        }
+        submitAt = onGlassAt - Self.lead(on: timing, vsyncLead: vsyncLead)
+    }
+
+    /// How long before its slot a frame on `timing` is presented: on a fixed
+    /// grid `vsyncLead` or half a refresh (less than a whole one); none
+    /// where a frame is shown when presented.
+    public static func lead(on timing: DisplayTiming, vsyncLead: Nanoseconds?) -> Nanoseconds {
+        guard case .fixed(let grid) = timing else { return 0 }
+        return min(vsyncLead ?? grid.rate.period / 2, grid.rate.period - 1)
     }
 
     /// The vsync lead behind a compositor that reports when frames reached

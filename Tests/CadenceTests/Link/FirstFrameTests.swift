@@ -26,6 +26,16 @@ struct FirstFrameTests {
         #expect(frame.targetTimestampNanoseconds == Self.grid.time(at: 5))
     }
 
+    @Test("Presented 15/16 of a refresh before its vblank (behind a compositor): the next vblank 20 ms away is passed, its present would leave 4.4 ms")
+    func leadCounts() {
+        let link = DisplayLink(preferred: .displayRate)
+        link.presentLead = 15_625_000
+        let now = Self.grid.time(at: 5) - 20_000_000
+        let frame = link.nextFrame(now: now, lastFlip: nil, timing: .fixed(Self.grid))
+        // Vblank 6 is 36.7 ms away: its present, 15.6 ms before, leaves 21 ms for the work (7/8 of a refresh is 14.6).
+        #expect(frame.targetTimestampNanoseconds == Self.grid.time(at: 6))
+    }
+
     @Test("At a cap of 30 on 60 Hz the first frame has at least 29.2 ms (7/8 of 33.3), on a slot of the cap's cadence")
     func cappedFirstFrame() {
         let link = DisplayLink(preferred: FrameRateRange(fps: 30))
