@@ -62,21 +62,18 @@ extension SDLBackend {
         for _ in 0..<Self.firstPictures {
             let (ticket, submitted) = showPicture()
             displayClock.awaitOwnGrid(until: deadline, on: clock)
-            guard let ticket, let glass = awaitReport(ticket, until: deadline),
-                  case .fixed(let grid) = displayClock.timing,
+            guard let ticket else { return }
+            let report = displayClock.read(until: deadline, on: clock) { displayClock.takeReports().first { $0.ticket == ticket } }
+            // Another picture only while this one was shown later than the vblank after its commit.
+            guard let glass = report?.glassTime, case .fixed(let grid) = displayClock.timing,
                   grid.nearestIndex(to: glass) > grid.index(atOrAfter: submitted) else { return }
         }
     }
 
     /// Presents the window cleared to black, asking for a report: its ticket
     /// (nil where the platform gives none) and when the present was made.
-    /// The game's draw colour, which it may have set once for all its
-    /// frames, is given back.
     private func showPicture() -> (ticket: Int?, submitted: Nanoseconds) {
-        var (r, g, b, a): (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        SDL_GetRenderDrawColor(renderer.handle, &r, &g, &b, &a)
-        renderer.clear(Color(0, 0, 0))
-        SDL_SetRenderDrawColor(renderer.handle, r, g, b, a)
+        renderer.keepingDrawState { renderer.clear(Color(0, 0, 0)) }
         let ticket = displayClock.willPresent()
         let submitted = clock.now
         renderer.present(endingStartUp: false)
@@ -84,15 +81,4 @@ extension SDLBackend {
         return (ticket, submitted)
     }
 
-    /// When the compositor showed the picture with `ticket`, reading the
-    /// platform until its report comes or `deadline` passes; nil then, or
-    /// when it discarded the picture.
-    private func awaitReport(_ ticket: Int, until deadline: Nanoseconds) -> Nanoseconds? {
-        while clock.now < deadline {
-            if let report = displayClock.takeReports().first(where: { $0.ticket == ticket }) { return report.glassTime }
-            clock.sleep(until: min(deadline, clock.now + 1_000_000))
-            displayClock.read(at: clock.now)
-        }
-        return nil
-    }
 }

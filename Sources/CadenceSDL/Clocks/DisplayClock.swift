@@ -60,7 +60,16 @@ extension DisplayClock {
     /// every millisecond on `clock` until its own grid arrives or `deadline`
     /// passes (see `SDLBackend.awaitOwnGrid(after:)`).
     func awaitOwnGrid(until deadline: Nanoseconds, on clock: FrameClock) {
-        while isProvisional, clock.now < deadline {
+        _ = read(until: deadline, on: clock) { isProvisional ? nil : () }
+    }
+
+    /// Reads the platform every millisecond on `clock` until `found` finds
+    /// what it looks for (a report, the clock's own grid) or `deadline`
+    /// passes: nil then.
+    func read<Found>(until deadline: Nanoseconds, on clock: FrameClock, for found: () -> Found?) -> Found? {
+        while true {
+            if let value = found() { return value }
+            guard clock.now < deadline else { return nil }
             clock.sleep(until: min(deadline, clock.now + 1_000_000))
             read(at: clock.now)
         }

@@ -19,6 +19,20 @@ extension Renderer {
         SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
     }
 
+    /// Runs `body`, then gives back the draw colour and blend mode it found:
+    /// what the library draws outside the game's frames (the renderer's
+    /// warm-up, the window's first picture) leaves them as a game that calls
+    /// SDL directly may have set them, once for all its frames.
+    func keepingDrawState(_ body: () -> Void) {
+        var (r, g, b, a): (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetRenderDrawColor(handle, &r, &g, &b, &a)
+        SDL_GetRenderDrawBlendMode(handle, &mode)
+        body()
+        SDL_SetRenderDrawColor(handle, r, g, b, a)
+        SDL_SetRenderDrawBlendMode(handle, mode)
+    }
+
     /// Fills the whole target with `color`.
     public func clear(_ color: Color) {
         setColor(color)

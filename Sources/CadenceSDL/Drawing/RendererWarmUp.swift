@@ -13,15 +13,13 @@ extension Renderer {
     /// every desktop. Everything is drawn blended at alpha 0 on what is
     /// there, so nothing shows; the draw colour and blend mode are given back.
     func warmUp() {
-        var (r, g, b, a): (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        var mode = SDL_BLENDMODE_BLEND
-        SDL_GetRenderDrawColor(handle, &r, &g, &b, &a)
-        SDL_GetRenderDrawBlendMode(handle, &mode)
+        keepingDrawState(drawEachKind)
+        flush()
+    }
+
+    /// One of each kind of primitive, blended at alpha 0.
+    private func drawEachKind() {
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
-        defer {
-            SDL_SetRenderDrawColor(handle, r, g, b, a)
-            SDL_SetRenderDrawBlendMode(handle, mode)
-        }
         let clear = Color(0, 0, 0, 0)
         fill(Rect(x: 0, y: 0, width: 2, height: 2), clear)
         line(from: (0, 0), to: (1, 1), clear)
@@ -36,6 +34,5 @@ extension Renderer {
             SDL_RenderCopy(handle, texture, nil, &dst)
             SDL_RenderCopyEx(handle, texture, nil, &dst, 30, nil, SDL_FLIP_NONE)
         }
-        flush()
     }
 }
