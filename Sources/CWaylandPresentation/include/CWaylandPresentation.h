@@ -95,7 +95,9 @@ void cadence_fault_guard_begin_servers(const char *wayland, const char *x, const
 /// Puts the handlers from before `cadence_fault_guard_begin` back.
 void cadence_fault_guard_end(void);
 
-/// 1 when a server accepts connections on the Unix socket `path`, 0 when none does.
+/// 1 when a server accepts connections on the Unix socket `path`, 0 when none
+/// does; asked of the kernel's table of sockets, without connecting, where the
+/// server is in this process's network namespace. Async-signal-safe.
 int cadence_server_listening(const char *path);
 
 /// The protocol error that broke `display`'s connection: its code, with the
