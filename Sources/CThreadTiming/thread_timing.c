@@ -52,15 +52,21 @@ static volatile sig_atomic_t demoted = 0;
 
 /// The kernel sends RLIMIT_RTTIME's SIGXCPU to the process, and any thread
 /// may run the handler, so it puts every guarded thread back in the normal
-/// class (a game has one: its loop's).
+/// class (a game has one: its loop's). The flag is raised before the first
+/// thread is moved: the moved thread may run on another core at once and ask
+/// why, while this one is preempted between its system call and its next
+/// store (seen on a loaded machine); it is lowered again if none was moved.
 static void demote_guarded_threads(int signal_number) {
     (void)signal_number;
     struct sched_param parameters;
     memset(&parameters, 0, sizeof parameters);
+    sig_atomic_t before = demoted, moved = 0;
+    demoted = 1;
     for (int i = 0; i < GUARDED_THREADS; i++) {
         // A system call: safe in a signal handler.
-        if (guarded[i] != 0 && sched_setscheduler(guarded[i], SCHED_OTHER, &parameters) == 0) demoted = 1;
+        if (guarded[i] != 0 && sched_setscheduler(guarded[i], SCHED_OTHER, &parameters) == 0) moved = 1;
     }
+    if (!moved) demoted = before;
 }
 
 int cadence_guard_real_time(unsigned long soft_us, unsigned long hard_us) {
