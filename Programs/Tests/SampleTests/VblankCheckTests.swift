@@ -96,12 +96,12 @@ struct VblankCheckPacedTests {
         var glassTimes: [Double] = []
         for i in 0..<20 {
             let glass = start + Double(10 + i * stride + (i > 0 ? pause : 0) + lost.filter { $0 <= i }.count) * period
-            let first = i == 0 ? startUp : heavy.contains(i) ? 0.4 : nil
-            let target = late || first != nil ? glass - period : glass
+            let longWork = i == 0 ? startUp : heavy.contains(i) ? 0.4 : nil
+            let target = late || longWork != nil ? glass - period : glass
             let present = glass - 0.01
             glassTimes.append(glass)
             let wait = i == 0 && pause > 0 ? "\(Double(pause) * period)" : ""
-            csv += "\(i),\(target),\(present),\(present - (first ?? work)),\(present),\(glass),feedback,6,0,\(wait)\n"
+            csv += "\(i),\(target),\(present),\(present - (longWork ?? work)),\(present),\(glass),feedback,6,0,\(wait)\n"
         }
         let counted = pause > 0 && !countsPause ? Array(glassTimes.dropFirst()) : glassTimes
         let achieved = Double(counted.count - 1) / (counted.last! - counted.first!)
